@@ -1,0 +1,16 @@
+export const ROLES = ['user', 'staff', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = { user: 'User', staff: 'Staff', admin: 'Admin' };
+
+/** Staff and admin run the lab; every other role is a customer (spec §1). */
+export function isLabRole(role: string | null | undefined): role is 'staff' | 'admin' {
+  return role === 'staff' || role === 'admin';
+}
+
+/** Where a user lands after login (spec §4). */
+export function homePathForRole(role: string | null | undefined): string {
+  if (role === 'admin') return '/admin';
+  if (role === 'staff') return '/staff';
+  return '/';
+}

@@ -1,0 +1,99 @@
+// The sample vocabulary of spec §3–§5: statuses, option sets, services, display ID.
+
+export const SAMPLE_STATUSES = ['submitted', 'in-progress', 'analysis', 'review', 'completed', 'on-hold'] as const;
+export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
+
+export const SAMPLE_STATUS_LABELS: Record<SampleStatus, string> = {
+  submitted: 'Submitted',
+  'in-progress': 'In Progress',
+  analysis: 'Analysis',
+  review: 'Review',
+  completed: 'Completed',
+  'on-hold': 'On Hold',
+};
+
+/** Unknown values display as submitted (spec §4). */
+export function normalizeStatus(value: string | null | undefined): SampleStatus {
+  return (SAMPLE_STATUSES as readonly string[]).includes(value ?? '') ? (value as SampleStatus) : 'submitted';
+}
+
+/** Customer dashboard "In Progress" card (spec §2). */
+export const IN_PROGRESS_STATUSES: readonly SampleStatus[] = ['in-progress', 'analysis', 'review'];
+/** Staff dashboard "In Progress" counter (spec §2). */
+export const STAFF_IN_PROGRESS_STATUSES: readonly SampleStatus[] = ['in-progress', 'analysis'];
+/** Admin "Active Samples": not completed or on-hold (spec §2). */
+export const INACTIVE_STATUSES: readonly SampleStatus[] = ['completed', 'on-hold'];
+
+export const URGENCY_LEVELS = ['standard', 'urgent'] as const;
+export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];
+
+export const SERVICES = [
+  { field: 'expertValuation', label: 'Expert Valuation', short: 'Valuation' },
+  { field: 'authenticityCheck', label: 'Authenticity Check', short: 'Authenticity' },
+  { field: 'conditionAssessment', label: 'Condition Assessment', short: 'Condition' },
+  { field: 'provenanceResearch', label: 'Provenance Research', short: 'Provenance' },
+] as const;
+export type ServiceField = (typeof SERVICES)[number]['field'];
+
+/** 'Valuation, Authenticity' or 'Basic Assessment' (spec §2 customer dashboard). */
+export function servicesText(flags: Partial<Record<ServiceField, boolean | null>>): string {
+  const names = SERVICES.filter((s) => flags[s.field]).map((s) => s.short);
+  return names.length ? names.join(', ') : 'Basic Assessment';
+}
+
+/** VAL- plus the id padded to 4 digits (spec §9). */
+export function displaySampleId(id: number): string {
+  return `VAL-${String(id).padStart(4, '0')}`;
+}
+
+type Option = { value: string; label: string };
+
+export const COUNTRIES: readonly Option[] = [
+  { value: 'united-states', label: 'United States' },
+  { value: 'germany', label: 'Germany' },
+  { value: 'united-kingdom', label: 'United Kingdom' },
+  { value: 'canada', label: 'Canada' },
+  { value: 'other', label: 'Other' },
+];
+
+export const RELATIONSHIPS: readonly Option[] = [
+  { value: 'family-member', label: 'Family Member' },
+  { value: 'legal-representative', label: 'Legal Representative' },
+  { value: 'estate-manager', label: 'Estate Manager' },
+  { value: 'business-partner', label: 'Business Partner' },
+  { value: 'other', label: 'Other' },
+];
+
+export const CATEGORIES: readonly Option[] = [
+  { value: 'jewelry-watches', label: 'Jewelry & Watches' },
+  { value: 'artwork-paintings', label: 'Artwork & Paintings' },
+  { value: 'furniture-decorative', label: 'Furniture & Decorative Arts' },
+  { value: 'collectibles-memorabilia', label: 'Collectibles & Memorabilia' },
+  { value: 'coins-currency', label: 'Coins & Currency' },
+  { value: 'books-manuscripts', label: 'Books & Manuscripts' },
+  { value: 'ceramics-pottery', label: 'Ceramics & Pottery' },
+  { value: 'other', label: 'Other' },
+];
+
+export const PURPOSES: readonly Option[] = [
+  { value: 'insurance', label: 'Insurance' },
+  { value: 'estate-planning', label: 'Estate Planning' },
+  { value: 'sale-auction', label: 'Sale / Auction' },
+  { value: 'personal-knowledge', label: 'Personal Knowledge' },
+  { value: 'legal-proceedings', label: 'Legal Proceedings' },
+  { value: 'other', label: 'Other' },
+];
+
+export const VALUE_RANGES: readonly Option[] = [
+  { value: 'under-1000', label: 'Under $1,000' },
+  { value: '1000-5000', label: '$1,000 - $5,000' },
+  { value: '5000-25000', label: '$5,000 - $25,000' },
+  { value: '25000-100000', label: '$25,000 - $100,000' },
+  { value: 'over-100000', label: 'Over $100,000' },
+  { value: 'unknown', label: 'Unknown' },
+];
+
+export function optionLabel(options: readonly Option[], value: string | null | undefined): string {
+  if (!value) return '';
+  return options.find((o) => o.value === value)?.label ?? value;
+}

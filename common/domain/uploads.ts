@@ -1,0 +1,23 @@
+// Upload limits of spec §5/§9 and CONTRACT §4, used by the server's checks and the web app's hints.
+
+export const MAX_SAMPLE_PHOTOS = 10;
+export const MAX_SAMPLE_DOCUMENTS = 10;
+export const MAX_SAMPLE_FILE_BYTES = 5 * 1024 * 1024;
+/** Profile image, signature and logo: "under 2MB". */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** Detected content types (by magic bytes) accepted for each kind of upload. */
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif'] as const;
+export const DOCUMENT_MIME_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/x-cfb',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/jpeg',
+  'image/png',
+] as const;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+
+export const PHOTO_ACCEPT = 'image/*';
+export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';

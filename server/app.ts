@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_JSON_BODY_BYTES, MAX_SAMPLE_FILE_BYTES } from '../common/domain/uploads';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { createLoginThrottle, type LoginThrottle } from './modules/accounts/login-throttle';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { createTokenService, registerAuth, resolveJwtSecret, type TokenService } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import type { Storage } from './storage/storage';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  storage: Storage;
+  tokens: TokenService;
+  loginThrottle: LoginThrottle;
+};
+
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'password',
+  'passwordHash',
+  '*.password',
+  '*.passwordHash',
+  'token',
+  '*.token',
+];
+
+/** The built web app, when `npm run build` has made it. */
+function webRoot(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join(dir, 'dist', 'web');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+    if (existsSync(join(dir, 'web', 'index.html')) && dir.endsWith('dist')) return join(dir, 'web');
+    dir = dirname(dir);
+  }
+  return null;
+}
+
+export async function buildApp(opts: {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  logger?: boolean | object;
+  serveWeb?: boolean;
+}): Promise<FastifyInstance> {
+  const { config, database, storage } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' }, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: true,
+    routerOptions: { caseSensitive: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    storage,
+    tokens,
+    loginThrottle: createLoginThrottle(database.db, config.rateLimits),
+  };
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in style attributes and tags; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: false,
+  });
+  await app.register(rateLimit, { global: false, ...(config.rateLimits ? {} : { max: Number.MAX_SAFE_INTEGER }) });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_SAMPLE_FILE_BYTES, files: 20, fields: 100, fieldSize: 64 * 1024, parts: 130 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Valuation Lab API', version: '1.0.0', description: 'The API of the valuation laboratory portal.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  registerAuth(app, { db: deps.db, tokens });
+
+  await app.register(healthRoutes(deps));
+  await app.register(accountsRoutes(deps));
+  // Feature modules register here (one line each).
+
+  const root = opts.serveWeb === false ? null : webRoot();
+  if (root) {
+    await app.register(fastifyStatic, { root: resolve(root), wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isServerPath = /^\/(api|uploads)(\/|$)/i.test(path) || (path === '/login' && request.method !== 'GET');
+    if (root && request.method === 'GET' && !isServerPath) {
+      // Client routes fall back to the app's index page; the app shows its own 404 screen.
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

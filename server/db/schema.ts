@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  char,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// Every entity of spec §3 plus what CONTRACT §3/§4 adds (status history timestamps, report
+// revisions, verification log, login attempts). Text columns 255, status/role/urgency 50 (spec §3).
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 255 }).notNull(),
+    passwordHash: varchar('password_hash', { length: 255 }).notNull(),
+    firstName: varchar('first_name', { length: 255 }),
+    lastName: varchar('last_name', { length: 255 }),
+    phone: varchar('phone', { length: 255 }),
+    profileImageUrl: varchar('profile_image_url', { length: 255 }),
+    role: varchar('role', { length: 50 }).notNull().default('user'),
+    staffId: varchar('staff_id', { length: 255 }),
+    signature: varchar('signature', { length: 255 }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_staff_id_unique').on(t.staffId),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export const samples = pgTable(
+  'samples',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    submitterName: varchar('submitter_name', { length: 255 }).notNull(),
+    submitterEmail: varchar('submitter_email', { length: 255 }).notNull(),
+    submitterPhone: varchar('submitter_phone', { length: 255 }),
+    submitterCountry: varchar('submitter_country', { length: 255 }),
+    isPersonalSubmission: boolean('is_personal_submission').notNull().default(true),
+    representativeEmail: varchar('representative_email', { length: 255 }),
+    relationshipToOwner: varchar('relationship_to_owner', { length: 255 }),
+    itemName: varchar('item_name', { length: 255 }).notNull(),
+    category: varchar('category', { length: 255 }).notNull(),
+    estimatedAge: varchar('estimated_age', { length: 255 }),
+    description: text('description').notNull(),
+    dimensions: varchar('dimensions', { length: 255 }),
+    weight: varchar('weight', { length: 255 }),
+    materials: varchar('materials', { length: 255 }),
+    expertValuation: boolean('expert_valuation').notNull().default(false),
+    authenticityCheck: boolean('authenticity_check').notNull().default(false),
+    conditionAssessment: boolean('condition_assessment').notNull().default(false),
+    provenanceResearch: boolean('provenance_research').notNull().default(false),
+    purposeOfValuation: varchar('purpose_of_valuation', { length: 255 }),
+    urgencyLevel: varchar('urgency_level', { length: 50 }).notNull().default('standard'),
+    estimatedValueRange: varchar('estimated_value_range', { length: 255 }),
+    specialInstructions: text('special_instructions'),
+    isRepresentative: boolean('is_representative').notNull().default(false),
+    representativeName: varchar('representative_name', { length: 255 }),
+    representativeRelation: varchar('representative_relation', { length: 255 }),
+    clientName: varchar('client_name', { length: 255 }),
+    status: varchar('status', { length: 50 }).notNull().default('submitted'),
+    submissionDate: timestamp('submission_date', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+    assignedStaffId: integer('assigned_staff_id').references(() => users.id),
+    reportGenerated: boolean('report_generated').notNull().default(false),
+    reportGeneratedAt: timestamp('report_generated_at', { withTimezone: true }),
+    reportGeneratedBy: integer('report_generated_by').references(() => users.id),
+    reportCode: varchar('report_code', { length: 8 }),
+    reportRevokedAt: timestamp('report_revoked_at', { withTimezone: true }),
+    reportRevokedReason: text('report_revoked_reason'),
+    reportRevokedBy: integer('report_revoked_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('samples_report_code_unique').on(t.reportCode),
+    index('samples_user_id_idx').on(t.userId, t.id.desc()),
+    index('samples_assigned_staff_idx').on(t.assignedStaffId, t.id.desc()),
+    index('samples_status_idx').on(t.status),
+    index('samples_submission_date_idx').on(t.submissionDate),
+  ],
+);
+
+export const sampleFiles = pgTable(
+  'sample_files',
+  {
+    id: serial('id').primaryKey(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    fileType: varchar('file_type', { length: 255 }).notNull(),
+    fileSize: integer('file_size').notNull(),
+    fileCategory: varchar('file_category', { length: 50 }).notNull(),
+    uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sample_files_file_name_unique').on(t.fileName), index('sample_files_sample_idx').on(t.sampleId)],
+);
+
+export const reportElements = pgTable(
+  'report_elements',
+  {
+    id: serial('id').primaryKey(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    element: varchar('element', { length: 255 }).notNull(),
+    percentage: numeric('percentage', { precision: 5, scale: 2 }).notNull(),
+    purity: varchar('purity', { length: 255 }),
+    quality: varchar('quality', { length: 50 }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('report_elements_sample_element_unique').on(t.sampleId, sql`lower(${t.element})`)],
+);
+
+export const sampleStatusHistory = pgTable(
+  'sample_status_history',
+  {
+    id: serial('id').primaryKey(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 50 }).notNull(),
+    comment: text('comment'),
+    updatedBy: integer('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sample_status_history_sample_idx').on(t.sampleId, t.id)],
+);
+
+export const contactInquiries = pgTable(
+  'contact_inquiries',
+  {
+    id: serial('id').primaryKey(),
+    firstName: varchar('first_name', { length: 255 }).notNull(),
+    lastName: varchar('last_name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    phone: varchar('phone', { length: 255 }),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    message: text('message').notNull(),
+    status: varchar('status', { length: 50 }).notNull().default('new'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contact_inquiries_status_idx').on(t.status)],
+);
+
+export const labSettings = pgTable('lab_settings', {
+  id: serial('id').primaryKey(),
+  labName: varchar('lab_name', { length: 255 }),
+  address: varchar('address', { length: 255 }),
+  phone: varchar('phone', { length: 255 }),
+  email: varchar('email', { length: 255 }),
+  website: varchar('website', { length: 255 }),
+  logo: varchar('logo', { length: 255 }),
+  certificationNumber: varchar('certification_number', { length: 255 }),
+  updatedAt: updatedAt(),
+});
+
+/** Every issued PDF, kept byte for byte (CONTRACT §3). */
+export const reportRevisions = pgTable(
+  'report_revisions',
+  {
+    id: serial('id').primaryKey(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    reportCode: varchar('report_code', { length: 8 }).notNull(),
+    revision: integer('revision').notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    byteSize: integer('byte_size').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedBy: integer('issued_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('report_revisions_code_revision_unique').on(t.reportCode, t.revision),
+    index('report_revisions_sha256_idx').on(t.sha256),
+    index('report_revisions_sample_idx').on(t.sampleId),
+  ],
+);
+
+/** Public verifications: time, code, result, and only a coarse network prefix (CONTRACT §3). */
+export const verificationLog = pgTable(
+  'verification_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    code: varchar('code', { length: 64 }).notNull(),
+    result: varchar('result', { length: 50 }).notNull(),
+    network: varchar('network', { length: 64 }),
+  },
+  (t) => [index('verification_log_code_idx').on(t.code)],
+);
+
+/** Failed logins, in the database so throttling holds across instances (CONTRACT §4). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: varchar('key', { length: 320 }).notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_key_idx').on(t.key, t.attemptedAt)],
+);

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { createDiskStorage } from './storage/disk-storage';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    const where = config.databaseUrl ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in ${join(config.dataDir, 'db')}`;
+    console.error(`Cannot open ${where}: ${(err as Error).message.split('\n')[0]}`);
+    process.exit(1);
+  }
+
+  const storage = createDiskStorage(join(config.dataDir, 'files'));
+  const app = await buildApp({ config, database, storage });
+
+  const generated = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+  if (generated) {
+    // Printed once, on the console only: never to the structured log.
+    process.stdout.write(
+      `\n  No admin account existed, so one was created.\n  Admin login: ${generated.email}\n  Password:    ${generated.password}\n  (shown only this once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n\n`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err: (err as Error).name }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: database.kind, publicUrl: config.publicUrl }, 'valuation lab ready');
+}
+
+void main();

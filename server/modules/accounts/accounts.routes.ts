@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authUserResponse,
+  loginRequest,
+  loginResponse,
+  registerRequest,
+  registerResponse,
+} from '../../../common/contracts/accounts';
+import { errorResponse } from '../../../common/contracts/errors';
+import { currentUser } from '../../plugins/auth';
+import { AppError, conflict, toHttpError, unauthorized } from '../../plugins/errors';
+import type { AppDeps } from '../../app';
+import { findUserByEmail, findUserById, insertUser } from './accounts.queries';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { presentAuthUser } from './presenters';
+
+export const INVALID_LOGIN = 'Invalid email or password';
+
+export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/login',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['accounts'],
+          summary: 'Log in with e-mail and password',
+          body: loginRequest,
+          response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        },
+      },
+      async (request) => {
+        const { email, password } = request.body;
+        await deps.loginThrottle.check(email, request.ip);
+        const user = await findUserByEmail(deps.db, email);
+        const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+        if (!user || !ok || !user.isActive) {
+          await deps.loginThrottle.recordFailure(email, request.ip);
+          throw unauthorized(INVALID_LOGIN);
+        }
+        const token = await deps.tokens.sign(user);
+        return { token, message: 'Logged in successfully' };
+      },
+    );
+
+    app.post(
+      '/api/register',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['accounts'],
+          summary: 'Create a customer account',
+          body: registerRequest,
+          response: { 201: registerResponse, 400: errorResponse, 409: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const { email, password, firstName, lastName } = request.body;
+        if (await findUserByEmail(deps.db, email)) throw conflict('An account with this email already exists');
+        const passwordHash = await hashPassword(password);
+        try {
+          const user = await insertUser(deps.db, { email, passwordHash, firstName, lastName, role: 'user' });
+          reply.code(201);
+          return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
+        } catch (err) {
+          // Two registrations racing for one e-mail: the unique index decides.
+          if (toHttpError(err).status === 409) throw conflict('An account with this email already exists');
+          throw err;
+        }
+      },
+    );
+
+    app.get(
+      '/api/auth/user',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'The signed-in user',
+          security: [{ bearer: [] }],
+          response: { 200: authUserResponse, 401: errorResponse },
+        },
+      },
+      async (request) => {
+        const user = await findUserById(deps.db, currentUser(request).id);
+        if (!user) throw new AppError(401, 'Invalid or expired token');
+        return presentAuthUser(user);
+      },
+    );
+  };
+}

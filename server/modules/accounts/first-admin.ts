@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { countActiveAdmins, findUserByEmail, insertUser } from './accounts.queries';
+import { hashPassword } from './passwords';
+
+export const GENERATED_ADMIN_EMAIL = 'admin@localhost';
+
+/**
+ * CONTRACT §1: ADMIN_EMAIL + ADMIN_PASSWORD ensure that account exists with role admin; with
+ * neither set and no admin at all, admin@localhost is created with a random password that the
+ * caller prints once. Returns the generated password when one was made.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  opts: { email?: string; password?: string },
+): Promise<{ email: string; password: string } | null> {
+  if (opts.email && opts.password) {
+    const existing = await findUserByEmail(db, opts.email);
+    const passwordHash = await hashPassword(opts.password);
+    if (existing) {
+      await db
+        .update(users)
+        .set({ role: 'admin', isActive: true, passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+    } else {
+      await insertUser(db, { email: opts.email, passwordHash, firstName: 'Lab', lastName: 'Administrator', role: 'admin' });
+    }
+    return null;
+  }
+  if ((await countActiveAdmins(db)) > 0) return null;
+  const password = randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const existing = await findUserByEmail(db, GENERATED_ADMIN_EMAIL);
+  if (existing) {
+    await db.update(users).set({ role: 'admin', isActive: true, passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
+  } else {
+    await insertUser(db, { email: GENERATED_ADMIN_EMAIL, passwordHash, firstName: 'Lab', lastName: 'Administrator', role: 'admin' });
+  }
+  return { email: GENERATED_ADMIN_EMAIL, password };
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Role } from '../../common/domain/roles';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { forbidden, unauthorized } from './errors';
+
+export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+
+export type AuthUser = {
+  id: number;
+  email: string;
+  role: string;
+  firstName: string | null;
+  lastName: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** A route open to visitors. Every other route requires a valid token (guards fail closed). */
+    public?: boolean;
+  }
+}
+
+export type TokenService = {
+  sign(user: { id: number; role: string }, lifetimeSeconds?: number): Promise<string>;
+  verify(token: string): Promise<{ userId: number } | null>;
+};
+
+/** JWT_SECRET, else a secret generated once and kept in DATA_DIR so tokens survive a restart. */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      // Another instance wrote it first: use theirs.
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign(user, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ role: user.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuedAt(now)
+        .setExpirationTime(now + lifetimeSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        return Number.isInteger(userId) && userId > 0 ? { userId } : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Authenticates every request that carries a token, reading the user's current role and isActive
+ * from the database (never the role remembered in the token), and refuses any non-public route
+ * without a valid session.
+ */
+export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    const guarded = /^\/(api|uploads)(\/|$)/i.test(url) && !url.startsWith('/api/docs');
+    const isPublic = request.routeOptions.config?.public === true || !guarded;
+    const token = bearerToken(request);
+    if (token) {
+      const claims = await deps.tokens.verify(token);
+      if (claims) {
+        const [row] = await deps.db
+          .select({ id: users.id, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName, isActive: users.isActive })
+          .from(users)
+          .where(eq(users.id, claims.userId))
+          .limit(1);
+        if (row?.isActive) request.user = { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
+      }
+    }
+    if (!isPublic && !request.user) throw unauthorized(token ? 'Invalid or expired token' : 'Authentication required');
+  });
+}
+
+/** The signed-in user of a non-public route (the auth hook guarantees one). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** A route-level guard: `onRequest: requireRole('admin')`. */
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = currentUser(request);
+    if (!roles.includes(user.role as Role)) throw forbidden();
+  };
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, type Storage } from './storage';
+
+/** Local-disk storage under DATA_DIR/files: writes go to a temp name and are renamed when complete. */
+export function createDiskStorage(root: string): Storage {
+  const base = resolve(root);
+  const pathOf = (key: string) => join(base, assertSafeKey(key));
+
+  return {
+    async put(key, body) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+      try {
+        if (Buffer.isBuffer(body)) {
+          await writeFile(temp, body, { flag: 'wx' });
+          await rename(temp, target);
+          return { size: body.length };
+        }
+        let size = 0;
+        const counter = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            size += chunk.length;
+            done(null, chunk);
+          },
+        });
+        await pipeline(body, counter, createWriteStream(temp, { flags: 'wx' }));
+        await rename(temp, target);
+        return { size };
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      const path = pathOf(key);
+      await access(path);
+      return createReadStream(path);
+    },
+    read: (key) => readFile(pathOf(key)),
+    async exists(key) {
+      try {
+        await access(pathOf(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async list(prefix) {
+      const dir = join(base, prefix.replace(/\/+$/, ''));
+      try {
+        const names = await readdir(dir);
+        return names.filter((n) => !n.includes('.tmp-')).map((n) => `${prefix.replace(/\/+$/, '')}/${n}`);
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+

@@ -1,0 +1,28 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { SessionProvider } from '../lib/session';
+import { AppRoutes } from './routes';
+import { theme } from './theme';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" zIndex={1000} />
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <SessionProvider>
+            <AppRoutes />
+          </SessionProvider>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

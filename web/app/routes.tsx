@@ -1,0 +1,74 @@
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { homePathForRole } from '../../common/domain/roles';
+import { Layout } from '../components/Layout';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { RequireSession } from '../components/RequireSession';
+import { useSession } from '../lib/session';
+import { NotFoundPage } from './NotFoundPage';
+
+// Every screen is its own chunk, so public pages never load the staff, admin or editor code.
+const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const LandingPage = page(() => import('../features/public/components/LandingPage'), 'LandingPage');
+const AboutPage = page(() => import('../features/public/components/AboutPage'), 'AboutPage');
+const ServicesPage = page(() => import('../features/public/components/ServicesPage'), 'ServicesPage');
+const LegalPage = lazy(async () => ({ default: (await import('../features/public/components/LegalPage')).LegalPage }));
+const ContactPage = page(() => import('../features/contact/components/ContactPage'), 'ContactPage');
+const LoginPage = page(() => import('../features/accounts/components/LoginPage'), 'LoginPage');
+const RegisterPage = page(() => import('../features/accounts/components/RegisterPage'), 'RegisterPage');
+const ProfilePage = page(() => import('../features/accounts/components/ProfilePage'), 'ProfilePage');
+const SubmitSamplePage = page(() => import('../features/samples/components/SubmitSamplePage'), 'SubmitSamplePage');
+const SampleDetailPage = page(() => import('../features/samples/components/SampleDetailPage'), 'SampleDetailPage');
+const CustomerDashboardPage = page(() => import('../features/dashboard/components/CustomerDashboardPage'), 'CustomerDashboardPage');
+const ClientHome = page(() => import('../features/dashboard/components/ClientHome'), 'ClientHome');
+const StaffDashboardPage = page(() => import('../features/staff/components/StaffDashboardPage'), 'StaffDashboardPage');
+const AdminDashboardPage = page(() => import('../features/admin/components/AdminDashboardPage'), 'AdminDashboardPage');
+const VerifyReportPage = page(() => import('../features/verify/components/VerifyReportPage'), 'VerifyReportPage');
+
+export const SUBMIT_UNAUTHORIZED_MESSAGE = 'You are not authorized to access this page. Redirecting to login...';
+
+/** '/' is the landing page for visitors and the client home once logged in (spec §2). */
+function Home() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <LoadingScreen />;
+  return user ? <ClientHome /> : <LandingPage />;
+}
+
+/** /login and /register are for logged-out visitors; others go where their role lands (spec §2). */
+function GuestOnly({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <LoadingScreen />;
+  if (user) return <Navigate to={homePathForRole(user.role)} replace />;
+  return <>{children}</>;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Home />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="services" element={<ServicesPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="verify-report" element={<VerifyReportPage />} />
+        <Route path="privacy" element={<LegalPage topic="privacy" />} />
+        <Route path="terms" element={<LegalPage topic="terms" />} />
+        <Route path="cookies" element={<LegalPage topic="cookies" />} />
+        <Route path="login" element={<GuestOnly><LoginPage /></GuestOnly>} />
+        <Route path="register" element={<GuestOnly><RegisterPage /></GuestOnly>} />
+        <Route
+          path="submit-sample"
+          element={<RequireSession message={SUBMIT_UNAUTHORIZED_MESSAGE}><SubmitSamplePage /></RequireSession>}
+        />
+        <Route path="dashboard" element={<RequireSession><CustomerDashboardPage /></RequireSession>} />
+        <Route path="sample/:id" element={<RequireSession><SampleDetailPage /></RequireSession>} />
+        <Route path="profile" element={<RequireSession><ProfilePage /></RequireSession>} />
+        <Route path="staff" element={<RequireSession roles={['staff', 'admin']}><StaffDashboardPage /></RequireSession>} />
+        <Route path="admin" element={<RequireSession roles={['staff', 'admin']}><AdminDashboardPage /></RequireSession>} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

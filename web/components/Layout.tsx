@@ -1,0 +1,23 @@
+import { Box } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Footer } from './Footer';
+import { LoadingScreen } from './LoadingScreen';
+import { NavBar } from './NavBar';
+
+export function Layout() {
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <NavBar />
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1 }}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

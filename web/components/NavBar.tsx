@@ -1,0 +1,90 @@
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink } from 'react-router';
+import { isLabRole } from '../../common/domain/roles';
+import { useSession } from '../lib/session';
+import classes from './NavBar.module.css';
+
+type Item = { label: string; to: string };
+
+/** Navigation items by role, exactly as spec §2. */
+export function navItems(user: { role: string } | null): Item[] {
+  if (user && isLabRole(user.role)) {
+    return [
+      { label: 'Profile', to: '/profile' },
+      { label: 'Dashboard', to: user.role === 'admin' ? '/admin' : '/staff' },
+      { label: 'Verify Report', to: '/verify-report' },
+    ];
+  }
+  const items: Item[] = [
+    { label: 'Home', to: '/' },
+    { label: 'About', to: '/about' },
+    { label: 'Services', to: '/services' },
+    { label: 'Verify Report', to: '/verify-report' },
+    { label: 'Contact', to: '/contact' },
+  ];
+  if (user) {
+    items.push({ label: 'Submit Sample', to: '/submit-sample' }, { label: 'Profile', to: '/profile' }, { label: 'Dashboard', to: '/dashboard' });
+  }
+  return items;
+}
+
+export function NavBar() {
+  const { user, logout } = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const items = navItems(user);
+
+  const authButtons = (vertical: boolean) =>
+    user ? (
+      <Button variant="outline" color="navy" onClick={() => { close(); logout(); }} fullWidth={vertical}>
+        Logout
+      </Button>
+    ) : (
+      <>
+        <Button component={Link} to="/login" variant="subtle" color="navy" onClick={close} fullWidth={vertical}>
+          Login
+        </Button>
+        <Button component={Link} to="/register" color="navy" onClick={close} fullWidth={vertical}>
+          Sign Up
+        </Button>
+      </>
+    );
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="xl" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" underline="never" className={classes.brand} aria-label="Heritage Valuation Laboratory, home">
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <Text component="span" fw={700} c="navy.8" visibleFrom="xs">
+              Heritage Valuation Lab
+            </Text>
+          </Anchor>
+          <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
+            {items.map((item) => (
+              <NavLink key={item.label} to={item.to} end className={classes.link}>
+                {item.label}
+              </NavLink>
+            ))}
+          </Group>
+          <Group gap="xs" visibleFrom="md" wrap="nowrap">
+            {authButtons(false)}
+          </Group>
+          <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Toggle navigation menu" aria-expanded={opened} />
+        </Group>
+      </Container>
+      <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="md" position="right" size="xs">
+        <Stack component="nav" aria-label="Mobile" gap={4}>
+          {items.map((item) => (
+            <UnstyledButton key={item.label} component={NavLink} to={item.to} end onClick={close} className={classes.mobileLink}>
+              {item.label}
+            </UnstyledButton>
+          ))}
+          <Stack gap="xs" mt="md">
+            {authButtons(true)}
+          </Stack>
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { Alert, Container } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../lib/session';
+import { toast } from '../lib/toast';
+import { LoadingScreen } from './LoadingScreen';
+
+export const LOGGED_OUT_REDIRECT_MS = 500;
+
+/**
+ * A route guard with the spec's words: shows `message`, raises the 'Unauthorized' toast and goes to
+ * /login after `delayMs`. The server enforces the same rules; this only spares a useless screen.
+ */
+export function RequireSession({
+  children,
+  roles,
+  message = 'You are logged out. Redirecting to login...',
+  delayMs = LOGGED_OUT_REDIRECT_MS,
+}: {
+  children: ReactNode;
+  roles?: readonly string[];
+  message?: string;
+  delayMs?: number;
+}) {
+  const { user, isLoading } = useSession();
+  const navigate = useNavigate();
+  const allowed = Boolean(user) && (!roles || roles.includes(user?.role ?? ''));
+
+  useEffect(() => {
+    if (isLoading || allowed) return;
+    toast.error('Unauthorized', message);
+    const timer = setTimeout(() => navigate('/login'), delayMs);
+    return () => clearTimeout(timer);
+  }, [isLoading, allowed, message, delayMs, navigate]);
+
+  if (isLoading) return <LoadingScreen />;
+  if (!allowed) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title="Unauthorized" role="alert">
+          {message}
+        </Alert>
+      </Container>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+export function AdminDashboardPage() {
+  return <PlaceholderPage title="Admin Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+export function ClientHome() {
+  return <PlaceholderPage title="Welcome" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+export function CustomerDashboardPage() {
+  return <PlaceholderPage title="My Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+export function LandingPage() {
+  return <PlaceholderPage title="Home" />;
+}

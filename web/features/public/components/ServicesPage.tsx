@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+export function ServicesPage() {
+  return <PlaceholderPage title="Services" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/PlaceholderPage';
+
+export function SubmitSamplePage() {
+  return <PlaceholderPage title="Submit Sample" />;
+}

@@ -1,0 +1,119 @@
+// The one API client (spec §7/§8): bearer token from localStorage 'token', JSON unless the body is
+// form data, bodies read as text and parsed as JSON (empty → null), and every non-success answer
+// raises 'HTTP error! status: {status}, message: {body}' carrying the status code.
+
+export const TOKEN_KEY = 'token';
+
+export const getToken = () => localStorage.getItem(TOKEN_KEY);
+export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
+export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    /** The server's `message` field when the body was JSON. */
+    readonly serverMessage: string | undefined,
+  ) {
+    super(`HTTP error! status: ${status}, message: ${bodyText}`);
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(parsed: unknown): string | undefined {
+  if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+    return (parsed as { message: string }).message;
+  }
+  return undefined;
+}
+
+function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(path, {
+    method,
+    headers: { ...authHeaders(), ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const parsed = parseBody(text);
+  if (!response.ok) throw new HttpError(response.status, text, messageOf(parsed));
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
+};
+
+/** The server's message when there is one, else the error's own text. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof HttpError) return err.serverMessage ?? fallback;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+/** Multipart upload with progress (fetch cannot report upload progress). */
+export function apiUpload<T>(
+  method: string,
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const parsed = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T);
+      else reject(new HttpError(xhr.status, xhr.responseText, messageOf(parsed)));
+    };
+    xhr.onerror = () => reject(new Error('Network error'));
+    xhr.send(form);
+  });
+}
+
+/** Files under /Uploads and report PDFs need the token, so they are fetched as blobs. */
+export async function fetchBlob(path: string): Promise<Blob> {
+  const response = await fetch(path, { headers: authHeaders() });
+  if (!response.ok) {
+    const text = await response.text();
+    throw new HttpError(response.status, text, messageOf(parseBody(text)));
+  }
+  return response.blob();
+}
+
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function openBlobInNewTab(blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

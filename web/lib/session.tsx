@@ -1,0 +1,114 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AuthUserResponse } from '../../common/contracts/accounts';
+import { api, clearToken, getToken, setToken } from './api';
+import { STALE_TIME_MS } from './query-client';
+
+// Auth flow of spec §4: the token lives in localStorage 'token'; an expired or unparsable token,
+// or a failed profile fetch, removes it, clears the user and goes to /login.
+
+export const LOGOUT_AUTH_SKIP_MS = 100;
+
+export const authUserQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['auth', 'user', token],
+    queryFn: () => api.get<AuthUserResponse>('/api/auth/user'),
+    enabled: Boolean(token),
+    staleTime: STALE_TIME_MS,
+    retry: false,
+  });
+
+/** exp in ms, or null when the token cannot be parsed. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof json.exp === 'number' ? json.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+type Session = {
+  token: string | null;
+  user: AuthUserResponse | null;
+  /** True while a stored token's profile is still loading. */
+  isLoading: boolean;
+  /** Stores the token and resolves with the loaded profile. */
+  login(token: string): Promise<AuthUserResponse>;
+  logout(): void;
+  /** Drops the session after the server refused the token (401). */
+  expire(): void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [token, setTokenState] = useState<string | null>(() => getToken());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const skipUntil = useRef(0);
+
+  const expire = useCallback(() => {
+    clearToken();
+    setTokenState(null);
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    navigate('/login');
+  }, [navigate, queryClient]);
+
+  // Expired or unparsable token: checked at start and whenever the token changes.
+  useEffect(() => {
+    if (!token || Date.now() < skipUntil.current) return;
+    const exp = tokenExpiry(token);
+    if (exp === null || exp < Date.now()) {
+      expire();
+      return;
+    }
+    const timer = setTimeout(expire, Math.min(exp - Date.now(), 2_147_000_000));
+    return () => clearTimeout(timer);
+  }, [token, expire]);
+
+  const userQuery = useQuery(authUserQuery(token));
+  useEffect(() => {
+    if (userQuery.isError && token) expire();
+  }, [userQuery.isError, token, expire]);
+
+  const login = useCallback(
+    async (newToken: string) => {
+      setToken(newToken);
+      const user = await queryClient.fetchQuery(authUserQuery(newToken));
+      setTokenState(newToken);
+      return user;
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(() => {
+    skipUntil.current = Date.now() + LOGOUT_AUTH_SKIP_MS;
+    clearToken();
+    setTokenState(null);
+    queryClient.clear();
+    navigate('/', { replace: true });
+  }, [navigate, queryClient]);
+
+  const value = useMemo<Session>(
+    () => ({
+      token,
+      user: token ? (userQuery.data ?? null) : null,
+      isLoading: Boolean(token) && userQuery.isPending,
+      login,
+      logout,
+      expire,
+    }),
+    [token, userQuery.data, userQuery.isPending, login, logout, expire],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
