@@ -16,7 +16,10 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3000',
       '/Uploads': 'http://localhost:3000',
-      '/login': { target: 'http://localhost:3000', bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+      '/login': {
+        target: 'http://localhost:3000',
+        bypass: (req) => (req.method === 'GET' ? req.url : undefined),
+      },
     },
   },
 });

@@ -5,7 +5,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const sourceExt = /\.(ts|tsx|mjs|js)$/;
-const importRe = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const importRe =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -32,7 +33,8 @@ for (const top of ['common', 'server', 'web']) {
         continue;
       }
       const [toRoom, toSub, toFeature] = room(resolve(dirname(file), spec));
-      if (fromRoom === 'common' && toRoom !== 'common') problems.push(`${where}: common/ imports only common/`);
+      if (fromRoom === 'common' && toRoom !== 'common')
+        problems.push(`${where}: common/ imports only common/`);
       if (fromRoom === 'server' && toRoom === 'web') problems.push(`${where}: server/ never imports web/`);
       if (fromRoom === 'web' && toRoom === 'server') problems.push(`${where}: web/ never imports server/`);
       if (fromRoom === 'web' && sub === 'components' && toSub === 'features')

@@ -20,6 +20,15 @@ import type { Database, Db } from './db/client';
 import { createLoginThrottle, type LoginThrottle } from './modules/accounts/login-throttle';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
+import { labRoutes } from './modules/lab/lab.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { samplesRoutes } from './modules/samples/samples.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
+import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createTokenService, registerAuth, resolveJwtSecret, type TokenService } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import type { Storage } from './storage/storage';
@@ -68,7 +77,11 @@ export async function buildApp(opts: {
     logger:
       opts.logger === false
         ? false
-        : { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' }, ...(typeof opts.logger === 'object' ? opts.logger : {}) },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          },
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: true,
     routerOptions: { caseSensitive: true },
@@ -111,13 +124,20 @@ export async function buildApp(opts: {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: false,
   });
-  await app.register(rateLimit, { global: false, ...(config.rateLimits ? {} : { max: Number.MAX_SAFE_INTEGER }) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.rateLimits ? {} : { max: Number.MAX_SAFE_INTEGER }),
+  });
   await app.register(multipart, {
     limits: { fileSize: MAX_SAMPLE_FILE_BYTES, files: 20, fields: 100, fieldSize: 64 * 1024, parts: 130 },
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Valuation Lab API', version: '1.0.0', description: 'The API of the valuation laboratory portal.' },
+      info: {
+        title: 'Valuation Lab API',
+        version: '1.0.0',
+        description: 'The API of the valuation laboratory portal.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -128,7 +148,15 @@ export async function buildApp(opts: {
 
   await app.register(healthRoutes(deps));
   await app.register(accountsRoutes(deps));
-  // Feature modules register here (one line each).
+  await app.register(usersRoutes(deps));
+  await app.register(samplesRoutes(deps));
+  await app.register(filesRoutes(deps));
+  await app.register(workflowRoutes(deps));
+  await app.register(labRoutes(deps));
+  await app.register(inquiriesRoutes(deps));
+  await app.register(contactRoutes(deps));
+  await app.register(reportsRoutes(deps));
+  await app.register(verificationRoutes(deps));
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {
@@ -136,7 +164,8 @@ export async function buildApp(opts: {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isServerPath = /^\/(api|uploads)(\/|$)/i.test(path) || (path === '/login' && request.method !== 'GET');
+    const isServerPath =
+      /^\/(api|uploads)(\/|$)/i.test(path) || (path === '/login' && request.method !== 'GET');
     if (root && request.method === 'GET' && !isServerPath) {
       // Client routes fall back to the app's index page; the app shows its own 404 screen.
       reply.header('cache-control', 'no-cache');

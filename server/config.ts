@@ -15,7 +15,10 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
-  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be at least 8 characters').optional(),
+  ),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),

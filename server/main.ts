@@ -20,7 +20,9 @@ async function main() {
   try {
     database = await openDatabase(config);
   } catch (err) {
-    const where = config.databaseUrl ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in ${join(config.dataDir, 'db')}`;
+    const where = config.databaseUrl
+      ? 'the PostgreSQL database at DATABASE_URL'
+      : `the embedded database in ${join(config.dataDir, 'db')}`;
     console.error(`Cannot open ${where}: ${(err as Error).message.split('\n')[0]}`);
     process.exit(1);
   }
@@ -28,7 +30,10 @@ async function main() {
   const storage = createDiskStorage(join(config.dataDir, 'files'));
   const app = await buildApp({ config, database, storage });
 
-  const generated = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+  const generated = await ensureFirstAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
   if (generated) {
     // Printed once, on the console only: never to the structured log.
     process.stdout.write(

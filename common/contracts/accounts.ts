@@ -6,11 +6,17 @@ export const FORM_PASSWORD_MIN = 6;
 export const USER_PASSWORD_MIN = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
-const email = z.email('Invalid email address').max(255).transform((v) => v.trim().toLowerCase());
+const email = z
+  .email('Invalid email address')
+  .max(255)
+  .transform((v) => v.trim().toLowerCase());
 
 export const loginRequest = z.object({
   email: z.string().trim().pipe(email),
-  password: z.string().min(FORM_PASSWORD_MIN, 'Password must be at least 6 characters').max(MAX_PASSWORD_LENGTH),
+  password: z
+    .string()
+    .min(FORM_PASSWORD_MIN, 'Password must be at least 6 characters')
+    .max(MAX_PASSWORD_LENGTH),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -20,14 +26,20 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 /** The register form (spec §5): 6-character minimum, names required. */
 export const registerForm = z.object({
   email: z.string().trim().pipe(email),
-  password: z.string().min(FORM_PASSWORD_MIN, 'Password must be at least 6 characters').max(MAX_PASSWORD_LENGTH),
+  password: z
+    .string()
+    .min(FORM_PASSWORD_MIN, 'Password must be at least 6 characters')
+    .max(MAX_PASSWORD_LENGTH),
   firstName: z.string().trim().min(1, 'First name is required').max(255),
   lastName: z.string().trim().min(1, 'Last name is required').max(255),
 });
 
 /** What the server accepts: the user schema's 8-character minimum (spec §5). */
 export const registerRequest = registerForm.extend({
-  password: z.string().min(USER_PASSWORD_MIN, 'Password must be at least 8 characters').max(MAX_PASSWORD_LENGTH),
+  password: z
+    .string()
+    .min(USER_PASSWORD_MIN, 'Password must be at least 8 characters')
+    .max(MAX_PASSWORD_LENGTH),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 

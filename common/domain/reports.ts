@@ -16,7 +16,20 @@ export function normalizeReportCode(code: string): string {
 }
 
 /** Rich-text tags the notes editor's toolbar can produce (CONTRACT §4). */
-export const NOTES_ALLOWED_TAGS = ['h1', 'h2', 'b', 'strong', 'i', 'em', 'u', 'ol', 'ul', 'li', 'p', 'br'] as const;
+export const NOTES_ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ol',
+  'ul',
+  'li',
+  'p',
+  'br',
+] as const;
 
 export const DEFAULT_LAB_NAME = 'Heritage Valuation Laboratory';
 export const LAB_FIXED_ADDRESS = '125 Antiquarian Row, Suite 400, Boston, MA 02108';

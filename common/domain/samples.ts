@@ -1,6 +1,13 @@
 // The sample vocabulary of spec §3–§5: statuses, option sets, services, display ID.
 
-export const SAMPLE_STATUSES = ['submitted', 'in-progress', 'analysis', 'review', 'completed', 'on-hold'] as const;
+export const SAMPLE_STATUSES = [
+  'submitted',
+  'in-progress',
+  'analysis',
+  'review',
+  'completed',
+  'on-hold',
+] as const;
 export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
 
 export const SAMPLE_STATUS_LABELS: Record<SampleStatus, string> = {

@@ -69,7 +69,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   };
 }
 
-export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir ? resolve(dataDir) : undefined, { loadDataDir: opts.loadDataDir });
   await client.waitReady;

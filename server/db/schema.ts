@@ -114,7 +114,10 @@ export const sampleFiles = pgTable(
     fileCategory: varchar('file_category', { length: 50 }).notNull(),
     uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sample_files_file_name_unique').on(t.fileName), index('sample_files_sample_idx').on(t.sampleId)],
+  (t) => [
+    uniqueIndex('sample_files_file_name_unique').on(t.fileName),
+    index('sample_files_sample_idx').on(t.sampleId),
+  ],
 );
 
 export const reportElements = pgTable(

@@ -100,14 +100,29 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       const claims = await deps.tokens.verify(token);
       if (claims) {
         const [row] = await deps.db
-          .select({ id: users.id, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName, isActive: users.isActive })
+          .select({
+            id: users.id,
+            email: users.email,
+            role: users.role,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            isActive: users.isActive,
+          })
           .from(users)
           .where(eq(users.id, claims.userId))
           .limit(1);
-        if (row?.isActive) request.user = { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
+        if (row?.isActive)
+          request.user = {
+            id: row.id,
+            email: row.email,
+            role: row.role,
+            firstName: row.firstName,
+            lastName: row.lastName,
+          };
       }
     }
-    if (!isPublic && !request.user) throw unauthorized(token ? 'Invalid or expired token' : 'Authentication required');
+    if (!isPublic && !request.user)
+      throw unauthorized(token ? 'Invalid or expired token' : 'Authentication required');
   });
 }
 

@@ -21,18 +21,31 @@ export const conflict = (message: string) => new AppError(409, message);
 export const tooLarge = (message = 'Upload too large') => new AppError(413, message);
 export const unsupportedType = (message = 'Unsupported file type') => new AppError(415, message);
 
-const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 /** Walks `cause` chains: drizzle wraps driver errors, whose message carries SQL we must not leak. */
 function causeCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || DB_UNAVAILABLE_CODES.has(code))) return code;
+    if (typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || DB_UNAVAILABLE_CODES.has(code)))
+      return code;
     e = (e as { cause?: unknown }).cause;
   }
   const msg = err instanceof Error ? err.message : '';
-  if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(msg)) return 'ECONNRESET';
+  if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(msg))
+    return 'ECONNRESET';
   return undefined;
 }
 
@@ -40,11 +53,19 @@ type ErrorBody = { message: string; errors?: { path: string; message: string }[]
 
 export function toHttpError(err: unknown): { status: number; body: ErrorBody; log: boolean } {
   if (err instanceof AppError) {
-    return { status: err.statusCode, body: err.errors ? { message: err.message, errors: err.errors } : { message: err.message }, log: false };
+    return {
+      status: err.statusCode,
+      body: err.errors ? { message: err.message, errors: err.errors } : { message: err.message },
+      log: false,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const errors = err.validation.map((v) => ({
-      path: String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
+      path:
+        String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.') ||
+        String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
       message: v.message ?? 'Invalid value',
     }));
     return { status: 400, body: { message: errors[0]?.message ?? 'Invalid request', errors }, log: false };
@@ -52,35 +73,64 @@ export function toHttpError(err: unknown): { status: number; body: ErrorBody; lo
   const fe = err as FastifyError;
   const code = causeCode(err);
   if (code === '23505') return { status: 409, body: { message: 'This record already exists' }, log: false };
-  if (code === '23503') return { status: 400, body: { message: 'A referenced record does not exist' }, log: false };
-  if (code === '22P02' || code === '22003' || code === '22001') return { status: 400, body: { message: 'Invalid value' }, log: false };
+  if (code === '23503')
+    return { status: 400, body: { message: 'A referenced record does not exist' }, log: false };
+  if (code === '22P02' || code === '22003' || code === '22001')
+    return { status: 400, body: { message: 'Invalid value' }, log: false };
   if (code && (DB_UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) {
-    return { status: 503, body: { message: 'The service is temporarily unavailable. Please try again shortly.' }, log: true };
+    return {
+      status: 503,
+      body: { message: 'The service is temporarily unavailable. Please try again shortly.' },
+      log: true,
+    };
   }
-  if (fe?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe?.statusCode === 413 || fe?.code === 'FST_REQ_FILE_TOO_LARGE' || fe?.code === 'FST_FILES_LIMIT' || fe?.code === 'FST_PARTS_LIMIT' || fe?.code === 'FST_FIELDS_LIMIT') {
+  if (
+    fe?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+    fe?.statusCode === 413 ||
+    fe?.code === 'FST_REQ_FILE_TOO_LARGE' ||
+    fe?.code === 'FST_FILES_LIMIT' ||
+    fe?.code === 'FST_PARTS_LIMIT' ||
+    fe?.code === 'FST_FIELDS_LIMIT'
+  ) {
     return { status: 413, body: { message: 'Request body is too large' }, log: false };
   }
   if (fe?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe?.statusCode === 415) {
     return { status: 415, body: { message: 'Unsupported content type' }, log: false };
   }
-  if (fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+  if (
+    fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fe?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    err instanceof SyntaxError
+  ) {
     return { status: 400, body: { message: 'Malformed JSON body' }, log: false };
   }
   if (fe?.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || fe?.code === 'FST_PROTO_VIOLATION') {
     return { status: 400, body: { message: 'Malformed multipart body' }, log: false };
   }
-  if (fe?.statusCode === 429) return { status: 429, body: { message: fe.message || 'Too many requests' }, log: false };
+  if (fe?.statusCode === 429)
+    return { status: 429, body: { message: fe.message || 'Too many requests' }, log: false };
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return { status: fe.statusCode, body: { message: fe.message || 'Bad request' }, log: false };
   }
-  if (isResponseSerializationError(err)) return { status: 500, body: { message: 'Internal server error' }, log: true };
+  if (isResponseSerializationError(err))
+    return { status: 500, body: { message: 'Internal server error' }, log: true };
   return { status: 500, body: { message: 'Internal server error' }, log: true };
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err, request, reply) => {
     const { status, body, log } = toHttpError(err);
-    if (log) request.log.error({ err: { type: (err as Error)?.name, code: causeCode(err), stack: (err as Error)?.stack?.split('\n').slice(1, 8).join('\n') } }, 'request failed');
+    if (log)
+      request.log.error(
+        {
+          err: {
+            type: (err as Error)?.name,
+            code: causeCode(err),
+            stack: (err as Error)?.stack?.split('\n').slice(1, 8).join('\n'),
+          },
+        },
+        'request failed',
+      );
     reply.code(status).type('application/json').send(body);
   });
 }

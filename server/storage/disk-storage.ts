@@ -65,4 +65,3 @@ export function createDiskStorage(root: string): Storage {
     },
   };
 }
-

@@ -14,20 +14,41 @@ const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>,
 const LandingPage = page(() => import('../features/public/components/LandingPage'), 'LandingPage');
 const AboutPage = page(() => import('../features/public/components/AboutPage'), 'AboutPage');
 const ServicesPage = page(() => import('../features/public/components/ServicesPage'), 'ServicesPage');
-const LegalPage = lazy(async () => ({ default: (await import('../features/public/components/LegalPage')).LegalPage }));
+const LegalPage = lazy(async () => ({
+  default: (await import('../features/public/components/LegalPage')).LegalPage,
+}));
 const ContactPage = page(() => import('../features/contact/components/ContactPage'), 'ContactPage');
 const LoginPage = page(() => import('../features/accounts/components/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('../features/accounts/components/RegisterPage'), 'RegisterPage');
 const ProfilePage = page(() => import('../features/accounts/components/ProfilePage'), 'ProfilePage');
-const SubmitSamplePage = page(() => import('../features/samples/components/SubmitSamplePage'), 'SubmitSamplePage');
-const SampleDetailPage = page(() => import('../features/samples/components/SampleDetailPage'), 'SampleDetailPage');
-const CustomerDashboardPage = page(() => import('../features/dashboard/components/CustomerDashboardPage'), 'CustomerDashboardPage');
+const SubmitSamplePage = page(
+  () => import('../features/samples/components/SubmitSamplePage'),
+  'SubmitSamplePage',
+);
+const SampleDetailPage = page(
+  () => import('../features/samples/components/SampleDetailPage'),
+  'SampleDetailPage',
+);
+const CustomerDashboardPage = page(
+  () => import('../features/dashboard/components/CustomerDashboardPage'),
+  'CustomerDashboardPage',
+);
 const ClientHome = page(() => import('../features/dashboard/components/ClientHome'), 'ClientHome');
-const StaffDashboardPage = page(() => import('../features/staff/components/StaffDashboardPage'), 'StaffDashboardPage');
-const AdminDashboardPage = page(() => import('../features/admin/components/AdminDashboardPage'), 'AdminDashboardPage');
-const VerifyReportPage = page(() => import('../features/verify/components/VerifyReportPage'), 'VerifyReportPage');
+const StaffDashboardPage = page(
+  () => import('../features/staff/components/StaffDashboardPage'),
+  'StaffDashboardPage',
+);
+const AdminDashboardPage = page(
+  () => import('../features/admin/components/AdminDashboardPage'),
+  'AdminDashboardPage',
+);
+const VerifyReportPage = page(
+  () => import('../features/verify/components/VerifyReportPage'),
+  'VerifyReportPage',
+);
 
-export const SUBMIT_UNAUTHORIZED_MESSAGE = 'You are not authorized to access this page. Redirecting to login...';
+export const SUBMIT_UNAUTHORIZED_MESSAGE =
+  'You are not authorized to access this page. Redirecting to login...';
 
 /** '/' is the landing page for visitors and the client home once logged in (spec §2). */
 function Home() {
@@ -56,17 +77,70 @@ export function AppRoutes() {
         <Route path="privacy" element={<LegalPage topic="privacy" />} />
         <Route path="terms" element={<LegalPage topic="terms" />} />
         <Route path="cookies" element={<LegalPage topic="cookies" />} />
-        <Route path="login" element={<GuestOnly><LoginPage /></GuestOnly>} />
-        <Route path="register" element={<GuestOnly><RegisterPage /></GuestOnly>} />
+        <Route
+          path="login"
+          element={
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          }
+        />
+        <Route
+          path="register"
+          element={
+            <GuestOnly>
+              <RegisterPage />
+            </GuestOnly>
+          }
+        />
         <Route
           path="submit-sample"
-          element={<RequireSession message={SUBMIT_UNAUTHORIZED_MESSAGE}><SubmitSamplePage /></RequireSession>}
+          element={
+            <RequireSession message={SUBMIT_UNAUTHORIZED_MESSAGE}>
+              <SubmitSamplePage />
+            </RequireSession>
+          }
         />
-        <Route path="dashboard" element={<RequireSession><CustomerDashboardPage /></RequireSession>} />
-        <Route path="sample/:id" element={<RequireSession><SampleDetailPage /></RequireSession>} />
-        <Route path="profile" element={<RequireSession><ProfilePage /></RequireSession>} />
-        <Route path="staff" element={<RequireSession roles={['staff', 'admin']}><StaffDashboardPage /></RequireSession>} />
-        <Route path="admin" element={<RequireSession roles={['staff', 'admin']}><AdminDashboardPage /></RequireSession>} />
+        <Route
+          path="dashboard"
+          element={
+            <RequireSession>
+              <CustomerDashboardPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="sample/:id"
+          element={
+            <RequireSession>
+              <SampleDetailPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="profile"
+          element={
+            <RequireSession>
+              <ProfilePage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="staff"
+          element={
+            <RequireSession roles={['staff', 'admin']}>
+              <StaffDashboardPage />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="admin"
+          element={
+            <RequireSession roles={['staff', 'admin']}>
+              <AdminDashboardPage />
+            </RequireSession>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -11,7 +11,13 @@ const quickLinks = [
   { label: 'Services', to: '/services' },
   { label: 'Contact', to: '/contact' },
 ];
-const services = ['Expert Valuations', 'Authenticity Verification', 'Condition Assessment', 'Provenance Research', 'Detailed Reports'];
+const services = [
+  'Expert Valuations',
+  'Authenticity Verification',
+  'Condition Assessment',
+  'Provenance Research',
+  'Detailed Reports',
+];
 const socials = [
   { label: 'Facebook', Icon: IconBrandFacebook },
   { label: 'Instagram', Icon: IconBrandInstagram },
@@ -28,10 +34,18 @@ export function Footer() {
             <Title order={2} size="h4" c="white">
               Heritage Valuation Laboratory
             </Title>
-            <Text size="sm">Independent valuation, authentication and condition reports for antiques and collectibles.</Text>
+            <Text size="sm">
+              Independent valuation, authentication and condition reports for antiques and collectibles.
+            </Text>
             <Group gap="xs" aria-label="Social links" role="group">
               {socials.map(({ label, Icon }) => (
-                <Anchor key={label} href="#" c="gray.3" aria-label={label} onClick={(e) => e.preventDefault()}>
+                <Anchor
+                  key={label}
+                  href="#"
+                  c="gray.3"
+                  aria-label={label}
+                  onClick={(e) => e.preventDefault()}
+                >
                   <Icon size={22} aria-hidden="true" />
                 </Anchor>
               ))}
@@ -70,8 +84,15 @@ export function Footer() {
             </Anchor>
           </Stack>
         </SimpleGrid>
-        <Group justify="space-between" mt="xl" pt="md" style={{ borderTop: '1px solid var(--mantine-color-navy-7)' }}>
-          <Text size="xs">© {new Date().getFullYear()} Heritage Valuation Laboratory. All rights reserved.</Text>
+        <Group
+          justify="space-between"
+          mt="xl"
+          pt="md"
+          style={{ borderTop: '1px solid var(--mantine-color-navy-7)' }}
+        >
+          <Text size="xs">
+            © {new Date().getFullYear()} Heritage Valuation Laboratory. All rights reserved.
+          </Text>
           <Group gap="md">
             <Anchor component={Link} to="/privacy" c="gray.3" size="xs">
               Privacy Policy

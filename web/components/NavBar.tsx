@@ -1,4 +1,15 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
 import { isLabRole } from '../../common/domain/roles';
@@ -24,7 +35,11 @@ export function navItems(user: { role: string } | null): Item[] {
     { label: 'Contact', to: '/contact' },
   ];
   if (user) {
-    items.push({ label: 'Submit Sample', to: '/submit-sample' }, { label: 'Profile', to: '/profile' }, { label: 'Dashboard', to: '/dashboard' });
+    items.push(
+      { label: 'Submit Sample', to: '/submit-sample' },
+      { label: 'Profile', to: '/profile' },
+      { label: 'Dashboard', to: '/dashboard' },
+    );
   }
   return items;
 }
@@ -36,12 +51,27 @@ export function NavBar() {
 
   const authButtons = (vertical: boolean) =>
     user ? (
-      <Button variant="outline" color="navy" onClick={() => { close(); logout(); }} fullWidth={vertical}>
+      <Button
+        variant="outline"
+        color="navy"
+        onClick={() => {
+          close();
+          logout();
+        }}
+        fullWidth={vertical}
+      >
         Logout
       </Button>
     ) : (
       <>
-        <Button component={Link} to="/login" variant="subtle" color="navy" onClick={close} fullWidth={vertical}>
+        <Button
+          component={Link}
+          to="/login"
+          variant="subtle"
+          color="navy"
+          onClick={close}
+          fullWidth={vertical}
+        >
           Login
         </Button>
         <Button component={Link} to="/register" color="navy" onClick={close} fullWidth={vertical}>
@@ -54,7 +84,13 @@ export function NavBar() {
     <Box component="header" className={classes.header}>
       <Container size="xl" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never" className={classes.brand} aria-label="Heritage Valuation Laboratory, home">
+          <Anchor
+            component={Link}
+            to="/"
+            underline="never"
+            className={classes.brand}
+            aria-label="Heritage Valuation Laboratory, home"
+          >
             <img src="/favicon.svg" alt="" width={32} height={32} />
             <Text component="span" fw={700} c="navy.8" visibleFrom="xs">
               Heritage Valuation Lab
@@ -70,13 +106,26 @@ export function NavBar() {
           <Group gap="xs" visibleFrom="md" wrap="nowrap">
             {authButtons(false)}
           </Group>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Toggle navigation menu" aria-expanded={opened} />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom="md"
+            aria-label="Toggle navigation menu"
+            aria-expanded={opened}
+          />
         </Group>
       </Container>
       <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="md" position="right" size="xs">
         <Stack component="nav" aria-label="Mobile" gap={4}>
           {items.map((item) => (
-            <UnstyledButton key={item.label} component={NavLink} to={item.to} end onClick={close} className={classes.mobileLink}>
+            <UnstyledButton
+              key={item.label}
+              component={NavLink}
+              to={item.to}
+              end
+              onClick={close}
+              className={classes.mobileLink}
+            >
               {item.label}
             </UnstyledButton>
           ))}

@@ -19,7 +19,13 @@ const STYLE: Record<SampleStatus, { color: string; variant: string; Icon: typeof
 };
 
 /** The sample status badge of spec §4 (unknown values display as submitted), with its icon. */
-export function StatusBadge({ status, withIcon = true }: { status: string | null | undefined; withIcon?: boolean }) {
+export function StatusBadge({
+  status,
+  withIcon = true,
+}: {
+  status: string | null | undefined;
+  withIcon?: boolean;
+}) {
   const s = normalizeStatus(status);
   const { color, variant, Icon } = STYLE[s];
   return (

@@ -44,7 +44,10 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   const isForm = body instanceof FormData;
   const response = await fetch(path, {
     method,
-    headers: { ...authHeaders(), ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...authHeaders(),
+      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
   const text = await response.text();

@@ -16,7 +16,13 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
 
 export async function insertUser(
   db: DbOrTx,
-  values: { email: string; passwordHash: string; firstName?: string | null; lastName?: string | null; role?: string },
+  values: {
+    email: string;
+    passwordHash: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    role?: string;
+  },
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)

@@ -56,12 +56,19 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { email, password, firstName, lastName } = request.body;
-        if (await findUserByEmail(deps.db, email)) throw conflict('An account with this email already exists');
+        if (await findUserByEmail(deps.db, email))
+          throw conflict('An account with this email already exists');
         const passwordHash = await hashPassword(password);
         try {
           const user = await insertUser(deps.db, { email, passwordHash, firstName, lastName, role: 'user' });
           reply.code(201);
-          return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
+          return {
+            id: user.id,
+            email: user.email,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            role: user.role,
+          };
         } catch (err) {
           // Two registrations racing for one e-mail: the unique index decides.
           if (toHttpError(err).status === 409) throw conflict('An account with this email already exists');

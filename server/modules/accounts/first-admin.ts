@@ -25,7 +25,13 @@ export async function ensureFirstAdmin(
         .set({ role: 'admin', isActive: true, passwordHash, updatedAt: new Date() })
         .where(eq(users.id, existing.id));
     } else {
-      await insertUser(db, { email: opts.email, passwordHash, firstName: 'Lab', lastName: 'Administrator', role: 'admin' });
+      await insertUser(db, {
+        email: opts.email,
+        passwordHash,
+        firstName: 'Lab',
+        lastName: 'Administrator',
+        role: 'admin',
+      });
     }
     return null;
   }
@@ -34,9 +40,18 @@ export async function ensureFirstAdmin(
   const passwordHash = await hashPassword(password);
   const existing = await findUserByEmail(db, GENERATED_ADMIN_EMAIL);
   if (existing) {
-    await db.update(users).set({ role: 'admin', isActive: true, passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ role: 'admin', isActive: true, passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
   } else {
-    await insertUser(db, { email: GENERATED_ADMIN_EMAIL, passwordHash, firstName: 'Lab', lastName: 'Administrator', role: 'admin' });
+    await insertUser(db, {
+      email: GENERATED_ADMIN_EMAIL,
+      passwordHash,
+      firstName: 'Lab',
+      lastName: 'Administrator',
+      role: 'admin',
+    });
   }
   return { email: GENERATED_ADMIN_EMAIL, password };
 }

@@ -33,7 +33,10 @@ export function createLoginThrottle(db: Db, enabled: boolean): LoginThrottle {
         )
         .groupBy(loginAttempts.key);
       const byKey = new Map(rows.map((r) => [r.key, Number(r.n)]));
-      if ((byKey.get(accountKey(email)) ?? 0) >= MAX_FAILURES_PER_ACCOUNT || (byKey.get(addressKey(ip)) ?? 0) >= MAX_FAILURES_PER_ADDRESS) {
+      if (
+        (byKey.get(accountKey(email)) ?? 0) >= MAX_FAILURES_PER_ACCOUNT ||
+        (byKey.get(addressKey(ip)) ?? 0) >= MAX_FAILURES_PER_ADDRESS
+      ) {
         throw new AppError(429, THROTTLED_MESSAGE);
       }
     },
@@ -42,7 +45,9 @@ export function createLoginThrottle(db: Db, enabled: boolean): LoginThrottle {
       await db.insert(loginAttempts).values([{ key: accountKey(email) }, { key: addressKey(ip) }]);
       // Old attempts are kept out of the way opportunistically.
       if (Math.random() < 0.05) {
-        await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(Date.now() - LOGIN_WINDOW_MS)));
+        await db
+          .delete(loginAttempts)
+          .where(lt(loginAttempts.attemptedAt, new Date(Date.now() - LOGIN_WINDOW_MS)));
       }
     },
   };

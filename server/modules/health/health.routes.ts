@@ -10,7 +10,11 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/health',
       {
         config: { public: true },
-        schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponse, 503: healthResponse } },
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness and database check',
+          response: { 200: healthResponse, 503: healthResponse },
+        },
       },
       async (_request, reply) => {
         if (await deps.database.ping()) return { status: 'ok' as const };

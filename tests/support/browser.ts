@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumAvailable = () => existsSync(CHROMIUM_PATH);
+
+// STACK.md trap 6: the args that work here; without the networking ones Chromium keeps dialling out.
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
+}
+
+export async function newPage(
+  browser: Browser,
+  opts: { baseURL: string; width?: number; height?: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: opts.baseURL,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Logs in through the API and stores the token as the web app would. */
+export async function loginAs(page: Page, baseURL: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseURL}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  const { token } = (await res.json()) as { token: string };
+  await page.goto('/about');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  return token;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Runs axe-core in the page (evaluate is not subject to the page's CSP); serious and critical only. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations as AxeViolation[];
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

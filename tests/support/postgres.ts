@@ -1,0 +1,120 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// A throwaway PostgreSQL cluster from the installed server binaries (STACK.md trap 1: PostgreSQL
+// refuses to run as root, so as root it runs as the `postgres` system user).
+
+export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export function postgresAvailable(): boolean {
+  return existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+function runAsPostgres(cmd: string, args: string[]) {
+  const [file, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+  const result = spawnSync(file, argv, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${cmd} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+  return result.stdout;
+}
+
+export type PostgresCluster = {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Database URL for a database name in this cluster. */
+  urlFor(database: string): string;
+  stop(): void;
+  /** Stops the server but keeps its data (fault tests). */
+  pause(): void;
+  resume(): void;
+};
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  if (!postgresAvailable()) throw new Error(`PostgreSQL server binaries not found in ${PG_BIN}`);
+  const base = mkdtempSync(join(tmpdir(), 'vl-pg-'));
+  const dataDir = join(base, 'data');
+  const socketDir = join(base, 'sock');
+  mkdirSync(socketDir);
+  chmodSync(base, 0o755);
+  if (isRoot()) execFileSync('chown', ['-R', 'postgres:postgres', base]);
+  runAsPostgres(join(PG_BIN, 'initdb'), [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
+  const port = await freePort();
+  const opts = [
+    `-p ${port}`,
+    `-k ${socketDir}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+  ].join(' ');
+  const start = () =>
+    runAsPostgres(join(PG_BIN, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-o',
+      opts,
+      '-l',
+      join(base, 'log'),
+      '-w',
+      '-t',
+      '30',
+      'start',
+    ]);
+  start();
+  const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  let stopped = false;
+  return {
+    url: urlFor('postgres'),
+    port,
+    dataDir,
+    urlFor,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        runAsPostgres(join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // already down
+      }
+      rmSync(base, { recursive: true, force: true });
+    },
+    pause() {
+      runAsPostgres(join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    },
+    resume() {
+      start();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from './postgres';
+
+export const E2E_ADMIN = { email: 'admin@lab.test', password: 'admin-password-1' };
+
+export type Product = {
+  url: string;
+  dataDir: string;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/** Starts the built product (`node dist/server/main.js`) on a free port with a temp DATA_DIR. */
+export async function startProduct(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string } = {},
+): Promise<Product> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vl-e2e-'));
+  const port = await freePort();
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, [resolve('dist/server/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`product exited early (${child.exitCode}):\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`product did not become healthy:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    dataDir,
+    output: () => out,
+    stop(signal = 'SIGTERM') {
+      return new Promise((resolveStop) => {
+        if (child.exitCode !== null) {
+          resolveStop(child.exitCode);
+          return;
+        }
+        child.once('exit', (code) => {
+          if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+          resolveStop(code);
+        });
+        child.kill(signal);
+      });
+    },
+  };
+}

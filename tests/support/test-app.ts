@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { type Database, openPglite, openPostgres } from '../../server/db/client';
+import { users } from '../../server/db/schema';
+import { hashPassword } from '../../server/modules/accounts/passwords';
+import { createDiskStorage } from '../../server/storage/disk-storage';
+import type { Storage } from '../../server/storage/storage';
+import { TEMPLATE_DB } from './global-postgres';
+
+export type DbKind = 'pglite' | 'postgres';
+export const dbKind = (): DbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+/** A fresh, migrated database for one test file, on the driver this project runs against. */
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (dbKind() === 'postgres') {
+    const baseUrl = inject('pgUrl');
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    const url = baseUrl.replace(/\/[^/]*$/, `/${name}`);
+    const database = await openPostgres(url, { max: 5 });
+    return {
+      database,
+      async drop() {
+        const c = new pg.Client({ connectionString: baseUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const database = await openPglite(undefined, { loadDataDir: new Blob([dump]) });
+  return { database, drop: async () => {} };
+}
+
+export type TestApp = {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  storage: Storage;
+  dataDir: string;
+  filesDir: string;
+  close(): Promise<void>;
+};
+
+/** The real app over real HTTP on a free loopback port, with its own database and files. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vl-app-'));
+  const { database, drop } = await freshDatabase();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://lab.test',
+    ...env,
+  });
+  const filesDir = join(dataDir, 'files');
+  const storage = createDiskStorage(filesDir);
+  const app = await buildApp({ config, database, storage, logger: false, serveWeb: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    database,
+    db: database.db,
+    storage,
+    dataDir,
+    filesDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userCounter = 0;
+
+export type TestUser = {
+  id: number;
+  email: string;
+  password: string;
+  role: string;
+  token: string;
+  firstName: string;
+  lastName: string;
+};
+
+/** Creates a user directly in the database and logs in over HTTP. */
+export async function createUser(
+  t: TestApp,
+  opts: {
+    role?: 'user' | 'staff' | 'admin';
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    isActive?: boolean;
+  } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const role = opts.role ?? 'user';
+  const email = (
+    opts.email ?? `${role}${userCounter}-${randomBytes(3).toString('hex')}@example.com`
+  ).toLowerCase();
+  const password = opts.password ?? 'correct-horse-battery';
+  const firstName = opts.firstName ?? `${role[0]?.toUpperCase()}${role.slice(1)}${userCounter}`;
+  const lastName = opts.lastName ?? 'Tester';
+  const [row] = await t.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(password), firstName, lastName, role })
+    .returning();
+  if (!row) throw new Error('user not created');
+  const res = await call(t, 'POST', '/login', { json: { email, password } });
+  if (res.status !== 200) throw new Error(`login failed for test user: ${res.status} ${res.text}`);
+  const token = (res.body as { token: string }).token;
+  if (opts.isActive === false) await t.db.update(users).set({ isActive: false }).where(eq(users.id, row.id));
+  return { id: row.id, email, password, role, token, firstName, lastName };
+}
+
+export type CallResult = { status: number; body: unknown; text: string; headers: Headers };
+
+/** One HTTP call: JSON or multipart body, optional bearer token; the body parsed when it is JSON. */
+export async function call(
+  t: { url: string },
+  method: string,
+  path: string,
+  opts: {
+    token?: string;
+    json?: unknown;
+    form?: FormData;
+    headers?: Record<string, string>;
+    rawBody?: string | Buffer;
+  } = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    body = opts.form;
+  } else if (opts.rawBody !== undefined) {
+    body = opts.rawBody as BodyInit;
+  }
+  const res = await fetch(`${t.url}${path}`, { method, headers, body });
+  const buf = Buffer.from(await res.arrayBuffer());
+  const text = res.headers.get('content-type')?.includes('application/pdf') ? '' : buf.toString('utf8');
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  return {
+    status: res.status,
+    body: parsed,
+    text,
+    headers: res.headers,
+    ...(text ? {} : { buffer: buf }),
+  } as CallResult & { buffer?: Buffer };
+}
