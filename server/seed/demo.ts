@@ -145,15 +145,13 @@ export async function seedDemo(env: Record<string, string | undefined> = process
         .returning();
       if (!row) continue;
       created.push(row);
-      await db
-        .insert(sampleStatusHistory)
-        .values({
-          sampleId: row.id,
-          status: 'submitted',
-          comment: 'Sample submitted',
-          updatedBy: owner.id,
-          createdAt: submitted,
-        });
+      await db.insert(sampleStatusHistory).values({
+        sampleId: row.id,
+        status: 'submitted',
+        comment: 'Sample submitted',
+        updatedBy: owner.id,
+        createdAt: submitted,
+      });
       if (status !== 'submitted') {
         await db
           .insert(sampleStatusHistory)

@@ -1,0 +1,64 @@
+import type { PersonName, Sample, SampleListItem } from '../../../common/contracts/samples';
+import type { samples } from '../../db/schema';
+
+export type SampleRow = typeof samples.$inferSelect;
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
+
+/** The one place that decides what of a sample row leaves the server. */
+export function presentSample(row: SampleRow): Sample {
+  return {
+    id: row.id,
+    userId: row.userId,
+    submitterName: row.submitterName,
+    submitterEmail: row.submitterEmail,
+    submitterPhone: row.submitterPhone,
+    submitterCountry: row.submitterCountry,
+    isPersonalSubmission: row.isPersonalSubmission,
+    representativeEmail: row.representativeEmail,
+    relationshipToOwner: row.relationshipToOwner,
+    itemName: row.itemName,
+    category: row.category,
+    estimatedAge: row.estimatedAge,
+    description: row.description,
+    dimensions: row.dimensions,
+    weight: row.weight,
+    materials: row.materials,
+    expertValuation: row.expertValuation,
+    authenticityCheck: row.authenticityCheck,
+    conditionAssessment: row.conditionAssessment,
+    provenanceResearch: row.provenanceResearch,
+    purposeOfValuation: row.purposeOfValuation,
+    urgencyLevel: row.urgencyLevel,
+    estimatedValueRange: row.estimatedValueRange,
+    specialInstructions: row.specialInstructions,
+    isRepresentative: row.isRepresentative,
+    representativeName: row.representativeName,
+    representativeRelation: row.representativeRelation,
+    clientName: row.clientName,
+    status: row.status,
+    submissionDate: iso(row.submissionDate),
+    lastUpdated: iso(row.lastUpdated),
+    assignedStaffId: row.assignedStaffId,
+    reportGenerated: row.reportGenerated,
+    reportGeneratedAt: isoOrNull(row.reportGeneratedAt),
+    reportGeneratedBy: row.reportGeneratedBy,
+    reportCode: row.reportCode,
+    reportRevokedAt: isoOrNull(row.reportRevokedAt),
+    reportRevokedReason: row.reportRevokedReason,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export function presentSampleListItem(
+  row: SampleRow,
+  user: PersonName | null,
+  assignedStaff: PersonName | null,
+): SampleListItem {
+  const hasName = (p: PersonName | null) => (p && (p.firstName !== null || p.lastName !== null) ? p : null);
+  return { ...presentSample(row), user: hasName(user), assignedStaff: hasName(assignedStaff) };
+}
+
+export { iso as toIso };

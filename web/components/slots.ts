@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+
+// Cross-feature UI is composed by web/app/routes.tsx and passed down as props, so no feature
+// imports another (STYLE.md). These are the shapes of those slots.
+
+/** The staff 'Generate Analysis Report' dialog (reports feature), opened from the staff table. */
+export type ReportDialogProps = {
+  sampleId: number;
+  opened: boolean;
+  onClose: () => void;
+  /** Called after a report was issued, so the opener refreshes its data. */
+  onIssued?: (reportCode: string) => void;
+};
+export type ReportDialogSlot = ComponentType<ReportDialogProps>;
+
+/** The Report Elements editor and report actions on the sample detail page (staff/admin). */
+export type SampleReportPanelProps = {
+  sampleId: number;
+  reportCode: string | null;
+  /** Refresh the sample after a change. */
+  onChanged?: () => void;
+};
+export type SampleReportPanelSlot = ComponentType<SampleReportPanelProps>;
