@@ -6,7 +6,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react()],
   build: {
-    outDir: '../dist/web',
+    // DIST_DIR lets parallel builds (several developers' e2e runs) use separate folders.
+    outDir: `${process.env.DIST_DIR ? process.env.DIST_DIR.replace(/\/+$/, '') : '../dist'}/web`,
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,

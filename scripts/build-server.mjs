@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: { main: 'server/main.ts', 'seed-demo': 'server/seed/demo.ts' },
-  outdir: 'dist/server',
+  outdir: `${process.env.DIST_DIR ?? 'dist'}/server`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -12,4 +12,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server built: dist/server/main.js');
+console.log(`server built: ${process.env.DIST_DIR ?? 'dist'}/server/main.js`);

@@ -53,13 +53,15 @@ export const REDACTED_LOG_PATHS = [
   '*.token',
 ];
 
-/** The built web app, when `npm run build` has made it. */
+/** The built web app: `web/` beside the server bundle's folder, else `dist/web` above the source. */
 function webRoot(): string | null {
-  let dir = dirname(fileURLToPath(import.meta.url));
+  const here = dirname(fileURLToPath(import.meta.url));
+  const sibling = join(here, '..', 'web');
+  if (existsSync(join(sibling, 'index.html'))) return sibling;
+  let dir = here;
   for (let i = 0; i < 4; i++) {
     const candidate = join(dir, 'dist', 'web');
     if (existsSync(join(candidate, 'index.html'))) return candidate;
-    if (existsSync(join(dir, 'web', 'index.html')) && dir.endsWith('dist')) return join(dir, 'web');
     dir = dirname(dir);
   }
   return null;

@@ -21,7 +21,7 @@ export async function startProduct(
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vl-e2e-'));
   const port = await freePort();
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [resolve('dist/server/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [resolve(process.env.DIST_DIR ?? 'dist', 'server/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
