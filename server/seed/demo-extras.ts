@@ -2,17 +2,19 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { samples, users } from '../db/schema';
 import type { Storage } from '../storage/storage';
+import { seedDemoInquiries } from './demo-inquiries';
+import { seedDemoReports } from './demo-reports';
 
-/**
- * Demo data that needs the feature modules: issued reports with elements (issue #6) and contact
- * inquiries (issue #7). Each module adds its part here.
- */
-export async function seedDemoExtras(_ctx: {
+export type DemoSeedContext = {
   config: Config;
   db: Db;
   storage: Storage;
   samples: (typeof samples.$inferSelect)[];
   staff: (typeof users.$inferSelect)[];
-}): Promise<{ lines: string[] }> {
-  return { lines: [] };
+};
+
+/** Demo data that needs the feature modules; each module owns its file. Returns lines to print. */
+export async function seedDemoExtras(ctx: DemoSeedContext): Promise<{ lines: string[] }> {
+  const lines = [...(await seedDemoReports(ctx)), ...(await seedDemoInquiries(ctx))];
+  return { lines };
 }
