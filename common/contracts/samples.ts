@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  CATEGORIES,
+  COUNTRIES,
+  PURPOSES,
+  RELATIONSHIPS,
+  SAMPLE_STATUSES,
+  URGENCY_LEVELS,
+  VALUE_RANGES,
+} from '../domain/samples';
 
 // The sample as it leaves the server (spec §3). Dates are ISO-8601 strings.
 
@@ -99,3 +108,118 @@ export const sampleDetail = sampleListItem.extend({
   statusHistory: z.array(statusHistoryEntry),
 });
 export type SampleDetail = z.infer<typeof sampleDetail>;
+
+// ---- Submission (POST /api/samples, spec §5) -------------------------------------------------
+// One schema for the server (multipart text fields, booleans as text) and the web form (booleans).
+
+export const SAMPLE_SUBMISSION_MESSAGES = {
+  photoRequired: 'At least one photo is required.',
+  serviceRequired: 'At least one service must be selected.',
+  submitterNameRequired: 'Name is required',
+  itemNameRequired: 'Item name is required',
+  categoryRequired: 'Category is required',
+  descriptionRequired: 'Description is required',
+  invalidEmail: 'Invalid email address',
+  invalidUrgency: 'Urgency level must be standard or urgent',
+  invalidOption: 'Please choose one of the listed options',
+} as const;
+
+const M = SAMPLE_SUBMISSION_MESSAGES;
+const TEXT_MAX = 255;
+const LONG_TEXT_MAX = 10_000;
+
+/** A checkbox: a boolean from the form, 'true'/'false' (or 'on') from multipart text. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0', ''])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
+
+const required = (message: string, max = TEXT_MAX) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+/** Optional text: blank becomes null. */
+const optional = (max = TEXT_MAX) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(TEXT_MAX)
+  .optional()
+  .nullable()
+  .refine((v) => !v || z.email().safeParse(v).success, M.invalidEmail)
+  .transform((v) => (v ? v : null));
+
+/** One of an option set of common/domain/samples.ts, or blank (null). */
+const optionalChoice = (values: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .refine((v) => !v || values.includes(v), M.invalidOption)
+    .transform((v) => (v ? v : null));
+
+const values = (options: readonly { value: string }[]) => options.map((o) => o.value);
+
+export const sampleSubmissionFields = z
+  .object({
+    submitterName: required(M.submitterNameRequired),
+    submitterEmail: z.string({ error: M.invalidEmail }).trim().max(TEXT_MAX).pipe(z.email(M.invalidEmail)),
+    submitterPhone: optional(),
+    submitterCountry: optionalChoice(values(COUNTRIES)),
+    isPersonalSubmission: z
+      .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0', ''])])
+      .optional()
+      .transform((v) => v === undefined || v === true || v === 'true' || v === 'on' || v === '1'),
+    representativeName: optional(),
+    representativeEmail: optionalEmail,
+    relationshipToOwner: optionalChoice(values(RELATIONSHIPS)),
+    clientName: optional(),
+    itemName: required(M.itemNameRequired),
+    category: z
+      .string({ error: M.categoryRequired })
+      .trim()
+      .min(1, M.categoryRequired)
+      .refine((v) => !v || values(CATEGORIES).includes(v), M.invalidOption),
+    estimatedAge: optional(),
+    description: required(M.descriptionRequired, LONG_TEXT_MAX),
+    dimensions: optional(),
+    weight: optional(),
+    materials: optional(),
+    expertValuation: flag,
+    authenticityCheck: flag,
+    conditionAssessment: flag,
+    provenanceResearch: flag,
+    purposeOfValuation: optionalChoice(values(PURPOSES)),
+    urgencyLevel: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : 'standard'))
+      .refine((v) => (URGENCY_LEVELS as readonly string[]).includes(v), M.invalidUrgency),
+    estimatedValueRange: optionalChoice(values(VALUE_RANGES)),
+    specialInstructions: optional(LONG_TEXT_MAX),
+    /** Accepted for completeness of spec §5; a new sample always starts 'submitted'. */
+    status: z.enum(SAMPLE_STATUSES).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.expertValuation && !v.authenticityCheck && !v.conditionAssessment && !v.provenanceResearch) {
+      ctx.addIssue({ code: 'custom', path: ['services'], message: M.serviceRequired });
+    }
+  });
+/** What the form holds / the multipart text carries. */
+export type SampleSubmissionInput = z.input<typeof sampleSubmissionFields>;
+/** What the server stores after validation. */
+export type SampleSubmission = z.output<typeof sampleSubmissionFields>;
+
+/** The text field names of the submission, in the order the form sends them. */
+export const SAMPLE_SUBMISSION_FIELD_NAMES = Object.keys(
+  sampleSubmissionFields.shape,
+) as (keyof SampleSubmissionInput)[];
