@@ -23,6 +23,12 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  STORAGE_S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
+  STORAGE_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  STORAGE_S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  STORAGE_S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STORAGE_S3_PREFIX: z.preprocess(emptyToUndefined, z.string().default('')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,6 +47,17 @@ export type Config = {
   rateLimits: boolean;
   redisUrl: string | undefined;
   logLevel: string;
+  /** Object storage for files instead of DATA_DIR/files, when STORAGE_S3_BUCKET is set. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        prefix: string;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -52,6 +69,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.STORAGE_S3_ACCESS_KEY_ID) !== Boolean(e.STORAGE_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -67,5 +89,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: e.RATE_LIMITS === 'on',
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    s3: e.STORAGE_S3_BUCKET
+      ? {
+          bucket: e.STORAGE_S3_BUCKET,
+          endpoint: e.STORAGE_S3_ENDPOINT,
+          region: e.STORAGE_S3_REGION,
+          accessKeyId: e.STORAGE_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.STORAGE_S3_SECRET_ACCESS_KEY,
+          prefix: e.STORAGE_S3_PREFIX,
+        }
+      : undefined,
   };
 }

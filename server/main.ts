@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { createDiskStorage } from './storage/disk-storage';
+import { createS3Storage } from './storage/s3-storage';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,7 +28,7 @@ async function main() {
     process.exit(1);
   }
 
-  const storage = createDiskStorage(join(config.dataDir, 'files'));
+  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, 'files'));
   const app = await buildApp({ config, database, storage });
 
   const generated = await ensureFirstAdmin(database.db, {

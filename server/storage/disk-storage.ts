@@ -42,7 +42,9 @@ export function createDiskStorage(root: string): Storage {
       await access(path);
       return createReadStream(path);
     },
-    read: (key) => readFile(pathOf(key)),
+    async read(key) {
+      return readFile(pathOf(key));
+    },
     async exists(key) {
       try {
         await access(pathOf(key));
