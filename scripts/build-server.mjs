@@ -1,9 +1,12 @@
-// Bundles the server into dist/server/main.js; npm packages stay external (installed by npm).
+// Bundles the server into $DIST_DIR/server/main.js (default dist/); npm packages stay external.
+import { cpSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
+const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 await build({
   entryPoints: { main: 'server/main.ts', 'seed-demo': 'server/seed/demo.ts' },
-  outdir: `${process.env.DIST_DIR ?? 'dist'}/server`,
+  outdir: join(distDir, 'server'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -12,4 +15,12 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`server built: ${process.env.DIST_DIR ?? 'dist'}/server/main.js`);
+// The bundle carries its migrations, so it runs from any folder.
+cpSync('server/db/migrations', join(distDir, 'server', 'migrations'), { recursive: true });
+// A dist dir outside the project (parallel builds in /tmp) still needs the project's packages.
+if (relative(process.cwd(), distDir).startsWith('..')) {
+  const link = join(distDir, 'node_modules');
+  mkdirSync(distDir, { recursive: true });
+  if (!existsSync(link)) symlinkSync(resolve('node_modules'), link, 'dir');
+}
+console.log(`server built: ${join(distDir, 'server', 'main.js')}`);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the CONTRACT §1 defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      rateLimits: true,
+    });
+    expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash when set', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://lab.example.com/' }).publicUrl).toBe('https://lab.example.com');
+  });
+
+  it('refuses a bad PORT with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('refuses a DATABASE_URL that is not a postgres URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db');
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, and a strong JWT_SECRET', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/together/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ JWT_SECRET: 'too-short' })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ ADMIN_EMAIL: 'Boss@Lab.test', ADMIN_PASSWORD: 'long-enough' }).adminEmail).toBe(
+      'boss@lab.test',
+    );
+  });
+
+  it('turns rate limits off only when asked', () => {
+    expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).toBe(false);
+    expect(() => loadConfig({ RATE_LIMITS: 'maybe' })).toThrow(/RATE_LIMITS/);
+  });
+});
