@@ -1,7 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_RATE_LIMIT,
+  contactRequest,
+  contactResponse,
+} from '../../../common/contracts/contact';
+import { errorResponse } from '../../../common/contracts/errors';
 import type { AppDeps } from '../../app';
+import { badRequest } from '../../plugins/errors';
+import { type ContactInquiryRow, insertContactInquiry } from './contact.queries';
 
-/** Issue #7: (public contact form: POST /api/contact). */
-export function contactRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async (_app) => {};
+export const HONEYPOT_REFUSAL = 'Message rejected';
+
+export function presentContactInquiry(row: ContactInquiryRow) {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The public contact form: POST /api/contact (spec §7), stored with status new. */
+export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/contact',
+      {
+        config: {
+          public: true,
+          // Per client address (CONTRACT §4); RATE_LIMITS=off leaves the route unlimited.
+          ...(deps.config.rateLimits
+            ? { rateLimit: { max: CONTACT_RATE_LIMIT.max, timeWindow: CONTACT_RATE_LIMIT.timeWindowMs } }
+            : {}),
+        },
+        schema: {
+          tags: ['contact'],
+          summary: 'Send a message to the laboratory (public contact form)',
+          body: contactRequest,
+          response: { 201: contactResponse, 400: errorResponse, 413: errorResponse, 429: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        // A filled honeypot means a bot: refuse, and store nothing.
+        if (body[CONTACT_HONEYPOT_FIELD]) throw badRequest(HONEYPOT_REFUSAL);
+        const row = await insertContactInquiry(deps.db, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          phone: body.phone,
+          subject: body.subject,
+          message: body.message,
+          status: 'new',
+        });
+        reply.code(201);
+        return presentContactInquiry(row);
+      },
+    );
+  };
 }

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+// The contact form (spec §2 Contact, §5, §7 POST /api/contact). The bounds are ours (the spec
+// says "not shown"); docs/decisions/0010-contact-form-bounds.md explains them.
+
+export const CONTACT_NAME_MAX = 100;
+export const CONTACT_EMAIL_MAX = 255;
+export const CONTACT_PHONE_MAX = 50;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+export const CONTACT_SUBJECTS = [
+  'general-inquiry',
+  'valuation-quote',
+  'consultation-request',
+  'existing-submission',
+  'other',
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  'general-inquiry': 'General Inquiry',
+  'valuation-quote': 'Valuation Quote',
+  'consultation-request': 'Consultation Request',
+  'existing-submission': 'Existing Submission',
+  other: 'Other',
+};
+
+/** The hidden field people never see and bots fill in. */
+export const CONTACT_HONEYPOT_FIELD = 'website';
+
+export const CONTACT_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Invalid email address',
+  subject: 'Please select a subject',
+  message: 'Message is required',
+  messageTooLong: `Message must be at most ${CONTACT_MESSAGE_MAX} characters`,
+  nameTooLong: `Must be at most ${CONTACT_NAME_MAX} characters`,
+} as const;
+
+const name = (required: string) =>
+  z.string().trim().min(1, required).max(CONTACT_NAME_MAX, CONTACT_MESSAGES.nameTooLong);
+
+/** What the form validates and the server accepts. */
+export const contactRequest = z.object({
+  firstName: name(CONTACT_MESSAGES.firstName),
+  lastName: name(CONTACT_MESSAGES.lastName),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email(CONTACT_MESSAGES.email).max(CONTACT_EMAIL_MAX, CONTACT_MESSAGES.email)),
+  phone: z
+    .string()
+    .trim()
+    .max(CONTACT_PHONE_MAX, `Phone must be at most ${CONTACT_PHONE_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  subject: z.enum(CONTACT_SUBJECTS, CONTACT_MESSAGES.subject),
+  message: z
+    .string()
+    .trim()
+    .min(1, CONTACT_MESSAGES.message)
+    .max(CONTACT_MESSAGE_MAX, CONTACT_MESSAGES.messageTooLong),
+  [CONTACT_HONEYPOT_FIELD]: z.string().max(255).optional(),
+});
+export type ContactRequest = z.input<typeof contactRequest>;
+
+export const CONTACT_INQUIRY_STATUSES = ['new', 'pending', 'responded'] as const;
+export type ContactInquiryStatus = (typeof CONTACT_INQUIRY_STATUSES)[number];
+
+/** 201: the stored inquiry. */
+export const contactResponse = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type ContactResponse = z.infer<typeof contactResponse>;
+
+/** Requests per address per window (CONTRACT §4). */
+export const CONTACT_RATE_LIMIT = { max: 5, timeWindowMs: 10 * 60 * 1000 } as const;
