@@ -56,7 +56,14 @@ export type TestApp = {
 };
 
 /** The real app over real HTTP on a free loopback port, with its own database and files. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    logStream?: { write(line: string): void };
+    /** Adds test-only routes or hooks before the app starts listening. */
+    beforeListen?: (app: FastifyInstance) => unknown;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vl-app-'));
   const { database, drop } = await freshDatabase();
   const config = loadConfig({
@@ -68,7 +75,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const filesDir = join(dataDir, 'files');
   const storage = createDiskStorage(filesDir);
-  const app = await buildApp({ config, database, storage, logger: false, serveWeb: false });
+  const logger = opts.logStream ? { level: 'trace', stream: opts.logStream } : false;
+  const app = await buildApp({ config, database, storage, logger, serveWeb: false });
+  await opts.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, type TestApp } from '../../tests/support/test-app';
+
+// Structured logs never contain passwords, tokens or hashes (issue #2).
+const lines: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ LOG_LEVEL: 'trace' }, { logStream: { write: (line) => void lines.push(line) } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('logging', () => {
+  it('logs requests without passwords, tokens or hashes', async () => {
+    const password = 'very-secret-password-123';
+    const reg = await call(t, 'POST', '/api/register', {
+      json: { email: 'log@check.test', password, firstName: 'Log', lastName: 'Check' },
+    });
+    expect(reg.status).toBe(201);
+    const login = await call(t, 'POST', '/login', { json: { email: 'log@check.test', password } });
+    const token = (login.body as { token: string }).token;
+    expect(token).toBeTruthy();
+    await call(t, 'GET', '/api/auth/user', { token });
+    await call(t, 'POST', '/login', { json: { email: 'log@check.test', password: 'wrong-password-xyz' } });
+    const all = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(4);
+    expect(all).toContain('/api/auth/user');
+    expect(all).not.toContain(password);
+    expect(all).not.toContain('wrong-password-xyz');
+    expect(all).not.toContain(token);
+    expect(all).not.toContain(token.split('.')[2]);
+    expect(all).not.toMatch(/\$argon2id\$/);
+  });
+});
