@@ -1,7 +1,78 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParams } from '../../../common/contracts/errors';
+import {
+  type ContactInquiry,
+  contactInquiry,
+  contactInquiryList,
+  inquiryStatusRequest,
+} from '../../../common/contracts/inquiries';
+import { pageQuery, TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
 import type { AppDeps } from '../../app';
+import { requireRole } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { type InquiryRow, listInquiries, setInquiryStatus } from './inquiries.queries';
 
-/** Issue #5: (admin contact inquiries: /api/admin/contact-inquiries*). */
-export function inquiriesRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async (_app) => {};
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function presentInquiry(row: InquiryRow): ContactInquiry {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/** Admin contact inquiries: /api/admin/contact-inquiries*, newest first. */
+export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/admin/contact-inquiries',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['inquiries'],
+          summary: 'Contact inquiries, newest first, one page; the total in X-Total-Count',
+          security: [{ bearer: [] }],
+          querystring: pageQuery,
+          response: { 200: contactInquiryList, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { page, pageSize } = request.query;
+        const { rows, total } = await listInquiries(deps.db, (page - 1) * pageSize, pageSize);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        reply.header('cache-control', 'private, no-store');
+        return rows.map(presentInquiry);
+      },
+    );
+
+    app.post(
+      '/api/admin/contact-inquiries/:id/status',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['inquiries'],
+          summary: 'Set an inquiry status (new, pending, responded)',
+          security: [{ bearer: [] }],
+          params: idParams,
+          body: inquiryStatusRequest,
+          response: { 200: contactInquiry, ...errors },
+        },
+      },
+      async (request) => {
+        const row = await setInquiryStatus(deps.db, request.params.id, request.body.status);
+        if (!row) throw notFound('Inquiry not found');
+        return presentInquiry(row);
+      },
+    );
+  };
 }

@@ -1,7 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../common/contracts/errors';
+import { type LabSettings, labSettingsRequest, labSettingsResponse } from '../../../common/contracts/lab';
 import type { AppDeps } from '../../app';
+import { requireRole } from '../../plugins/auth';
+import { badRequest } from '../../plugins/errors';
+import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
+import { type LabSettingsRow, readLabSettings, saveLabSettings } from './lab.queries';
 
-/** Issue #5: (lab settings: GET/POST /api/lab/settings). */
-export function labRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async (_app) => {};
+const LOGO_PREFIX = 'logo/';
+
+export function presentLabSettings(row: LabSettingsRow | undefined): LabSettings {
+  return {
+    labName: row?.labName ?? null,
+    address: row?.address ?? null,
+    phone: row?.phone ?? null,
+    email: row?.email ?? null,
+    website: row?.website ?? null,
+    certificationNumber: row?.certificationNumber ?? null,
+    logo: row?.logo ? `/Uploads/${row.logo}` : null,
+  };
+}
+
+/** Reads the multipart body: the 'settings' JSON part and an optional 'logo' image. */
+async function readSettingsForm(
+  request: FastifyRequest,
+): Promise<{ settings: unknown; logo: ImageUpload | null }> {
+  if (!request.isMultipart()) throw badRequest("Expected multipart form data with a 'settings' part");
+  let settingsText: string | null = null;
+  let logo: ImageUpload | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname === 'logo' && !logo) logo = await readImageUpload(part);
+      else part.file.resume();
+    } else if (part.fieldname === 'settings') {
+      settingsText = String(part.value ?? '');
+    }
+  }
+  if (settingsText === null) throw badRequest("The 'settings' part is required");
+  try {
+    return { settings: JSON.parse(settingsText), logo };
+  } catch {
+    throw badRequest("The 'settings' part must be JSON");
+  }
+}
+
+/** Lab settings: GET/POST /api/lab/settings (admin). */
+export function labRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const responses = {
+      200: labSettingsResponse,
+      400: errorResponse,
+      401: errorResponse,
+      403: errorResponse,
+    };
+
+    app.get(
+      '/api/lab/settings',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['lab'],
+          summary: 'The lab settings',
+          security: [{ bearer: [] }],
+          response: responses,
+        },
+      },
+      async () => presentLabSettings(await readLabSettings(deps.db)),
+    );
+
+    app.post(
+      '/api/lab/settings',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['lab'],
+          summary:
+            "Save the lab settings: multipart 'settings' (JSON) and optional 'logo' (JPEG/PNG under 2 MB)",
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { ...responses, 413: errorResponse, 415: errorResponse },
+        },
+      },
+      async (request) => {
+        const form = await readSettingsForm(request);
+        const parsed = labSettingsRequest.safeParse(form.settings);
+        if (!parsed.success) {
+          const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw badRequest(errors[0]?.message ?? 'Invalid settings', errors);
+        }
+        let newLogoKey: string | null = null;
+        if (form.logo) {
+          newLogoKey = `${LOGO_PREFIX}${randomBytes(16).toString('hex')}.${form.logo.ext}`;
+          await deps.storage.put(newLogoKey, form.logo.buffer);
+        }
+        let saved: { row: LabSettingsRow; oldLogo: string | null };
+        try {
+          saved = await deps.db.transaction(async (tx) => {
+            const current = await readLabSettings(tx);
+            const row = await saveLabSettings(tx, {
+              ...parsed.data,
+              ...(newLogoKey ? { logo: newLogoKey } : {}),
+            });
+            return { row, oldLogo: current?.logo ?? null };
+          });
+        } catch (err) {
+          if (newLogoKey) await deps.storage.delete(newLogoKey).catch(() => {});
+          throw err;
+        }
+        const { row, oldLogo } = saved;
+        if (newLogoKey && oldLogo && oldLogo !== newLogoKey && oldLogo.startsWith(LOGO_PREFIX)) {
+          await deps.storage
+            .delete(oldLogo)
+            .catch((err) => request.log.warn({ err }, 'old logo not removed'));
+        }
+        return presentLabSettings(row);
+      },
+    );
+  };
 }

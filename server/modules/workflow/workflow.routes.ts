@@ -1,7 +1,182 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse as errorBody } from '../../../common/contracts/errors';
+import { sampleSchema } from '../../../common/contracts/samples';
+import {
+  ANALYTICS_WEEKS,
+  ASSIGNEE_ROLE_MESSAGE,
+  adminAnalytics,
+  assignRequest,
+  pageQuery,
+  sampleIdParams,
+  sampleList,
+  statusUpdateRequest,
+  TOTAL_COUNT_HEADER,
+} from '../../../common/contracts/workflow';
+import { INACTIVE_STATUSES, normalizeStatus, SAMPLE_STATUSES } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app';
+import { currentUser, requireRole } from '../../plugins/auth';
+import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { presentSample, presentSampleListItem } from '../samples/samples.presenter';
+import { canBeAssigned, canWorkOnSample, isAdmin } from './workflow.policy';
+import {
+  assignSample,
+  findSample,
+  findSampleForUpdate,
+  findUserForAssignment,
+  listAllSamples,
+  listAssignedSamples,
+  locatePage,
+  type SampleListRow,
+  sampleAnalytics,
+  samplesBelow,
+  setSampleStatus,
+} from './workflow.queries';
 
-/** Issue #5: (staff and admin sample workflow: /api/staff/samples*, /api/admin/samples*). */
-export function workflowRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async (_app) => {};
+const SAMPLE_NOT_FOUND = 'Sample not found';
+
+const present = (r: SampleListRow) =>
+  presentSampleListItem(
+    r.sample,
+    { firstName: r.userFirstName, lastName: r.userLastName },
+    { firstName: r.staffFirstName, lastName: r.staffLastName },
+  );
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** Staff and admin sample workflow: /api/staff/samples*, /api/admin/samples*, /api/admin/analytics. */
+export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const labOnly = requireRole('staff', 'admin');
+
+    app.get(
+      '/api/staff/samples',
+      {
+        onRequest: labOnly,
+        schema: {
+          tags: ['workflow'],
+          summary: 'Samples assigned to the caller (every sample for an admin), newest first',
+          security: [{ bearer: [] }],
+          response: { 200: sampleList, ...errors },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const rows = isAdmin(user)
+          ? await listAllSamples(deps.db)
+          : await listAssignedSamples(deps.db, user.id);
+        return rows.map(present);
+      },
+    );
+
+    app.post(
+      '/api/staff/samples/:id/status',
+      {
+        onRequest: labOnly,
+        schema: {
+          tags: ['workflow'],
+          summary: 'Change a sample status (admin, or the assigned staff member); writes the history',
+          security: [{ bearer: [] }],
+          params: sampleIdParams,
+          body: statusUpdateRequest,
+          response: { 200: sampleSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const { status, comment } = request.body;
+        const row = await deps.db.transaction(async (tx) => {
+          const sample = await findSampleForUpdate(tx, request.params.id);
+          if (!sample) throw notFound(SAMPLE_NOT_FOUND);
+          if (!canWorkOnSample(user, sample))
+            throw forbidden('Only the assigned staff member or an admin can change this sample');
+          return setSampleStatus(tx, {
+            sampleId: sample.id,
+            status,
+            comment: comment ?? null,
+            updatedBy: user.id,
+          });
+        });
+        return presentSample(row);
+      },
+    );
+
+    app.get(
+      '/api/admin/samples',
+      {
+        onRequest: labOnly,
+        schema: {
+          tags: ['workflow'],
+          summary: 'Every sample, newest first, one page; the total in X-Total-Count',
+          security: [{ bearer: [] }],
+          querystring: pageQuery,
+          response: { 200: sampleList, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { page, pageSize } = request.query;
+        const at = await locatePage(deps.db, (page - 1) * pageSize);
+        reply.header(TOTAL_COUNT_HEADER, String(at.total));
+        reply.header('cache-control', 'private, no-store');
+        if (at.upperId === null) return [];
+        const rows = await samplesBelow(deps.db, at.upperId, at.skip, pageSize);
+        return rows.map(present);
+      },
+    );
+
+    app.post(
+      '/api/admin/samples/:id/assign',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['workflow'],
+          summary: 'Assign a sample to a staff member or admin',
+          security: [{ bearer: [] }],
+          params: sampleIdParams,
+          body: assignRequest,
+          response: { 200: sampleSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { staffId } = request.body;
+        const sample = await findSample(deps.db, request.params.id);
+        if (!sample) throw notFound(SAMPLE_NOT_FOUND);
+        const assignee = await findUserForAssignment(deps.db, staffId);
+        if (!assignee || !canBeAssigned(assignee))
+          throw badRequest(ASSIGNEE_ROLE_MESSAGE, [{ path: 'staffId', message: ASSIGNEE_ROLE_MESSAGE }]);
+        const row = await assignSample(deps.db, sample.id, assignee.id);
+        if (!row) throw notFound(SAMPLE_NOT_FOUND);
+        return presentSample(row);
+      },
+    );
+
+    app.get(
+      '/api/admin/analytics',
+      {
+        onRequest: labOnly,
+        schema: {
+          tags: ['workflow'],
+          summary: 'Dashboard counters, samples by status and submissions per week (last 12 weeks)',
+          security: [{ bearer: [] }],
+          response: { 200: adminAnalytics, ...errors },
+        },
+      },
+      async () => {
+        const { byStatus, weekly } = await sampleAnalytics(deps.db, ANALYTICS_WEEKS);
+        const counts = new Map<string, number>(SAMPLE_STATUSES.map((s) => [s, 0]));
+        for (const r of byStatus) {
+          const s = normalizeStatus(r.status);
+          counts.set(s, (counts.get(s) ?? 0) + Number(r.count));
+        }
+        const total = [...counts.values()].reduce((a, b) => a + b, 0);
+        const inactive = INACTIVE_STATUSES.reduce((a, s) => a + (counts.get(s) ?? 0), 0);
+        return {
+          totalSamples: total,
+          activeSamples: total - inactive,
+          completedSamples: counts.get('completed') ?? 0,
+          byStatus: SAMPLE_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
+          weekly,
+        };
+      },
+    );
+  };
 }

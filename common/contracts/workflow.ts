@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { SAMPLE_STATUSES } from '../domain/samples';
+import { sampleListItem } from './samples';
+
+// Staff and admin sample workflow (spec §2 Staff/Admin dashboards, §4 statuses, §5 Assign, §7).
+
+/** Admin list page size (spec §9); the server accepts up to MAX_ADMIN_PAGE_SIZE. */
+export const ADMIN_PAGE_SIZE = 10;
+export const MAX_ADMIN_PAGE_SIZE = 100;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** Comment written with the status change of 'Start Analysis' (spec §4). */
+export const START_ANALYSIS_COMMENT = 'Started by staff';
+export const MAX_STATUS_COMMENT = 1000;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_ADMIN_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const sampleIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** POST /api/staff/samples/{id}/status: `{status, comment}` (the staff screen leaves comment empty). */
+export const statusUpdateRequest = z.object({
+  status: z.enum(SAMPLE_STATUSES, { message: 'Invalid status' }),
+  comment: z
+    .string()
+    .max(MAX_STATUS_COMMENT)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+});
+export type StatusUpdateRequest = z.input<typeof statusUpdateRequest>;
+
+export const ASSIGN_REQUIRED_MESSAGE = 'Please select a staff member';
+export const ASSIGNEE_ROLE_MESSAGE = 'Samples can only be assigned to staff or admin users';
+
+/** POST /api/admin/samples/{id}/assign: `{staffId}` (spec §5 Assign). */
+export const assignRequest = z.object({
+  staffId: z.coerce
+    .number({ message: ASSIGN_REQUIRED_MESSAGE })
+    .int(ASSIGN_REQUIRED_MESSAGE)
+    .min(1, ASSIGN_REQUIRED_MESSAGE)
+    .max(2_147_483_647, ASSIGN_REQUIRED_MESSAGE),
+});
+export type AssignRequest = z.input<typeof assignRequest>;
+
+export const sampleList = z.array(sampleListItem);
+
+/** GET /api/admin/analytics: the dashboard's counters and its two charts, from one call. */
+export const ANALYTICS_WEEKS = 12;
+export const adminAnalytics = z.object({
+  totalSamples: z.number(),
+  activeSamples: z.number(),
+  completedSamples: z.number(),
+  byStatus: z.array(z.object({ status: z.enum(SAMPLE_STATUSES), count: z.number() })),
+  /** Oldest first; `weekStart` is the Monday (UTC) of each of the last 12 weeks, as YYYY-MM-DD. */
+  weekly: z.array(z.object({ weekStart: z.string(), count: z.number() })),
+});
+export type AdminAnalytics = z.infer<typeof adminAnalytics>;

@@ -1,0 +1,161 @@
+import { desc, eq, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { sampleStatusHistory, samples, users } from '../../db/schema';
+import type { SampleRow } from '../samples/samples.presenter';
+
+export const SAMPLE_ID_BUCKET = 1000;
+
+/** Raw SQL answers: both drivers (pg, PGlite) put the rows in `rows`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const assigned = alias(users, 'assigned_staff');
+
+const listColumns = {
+  sample: samples,
+  userFirstName: users.firstName,
+  userLastName: users.lastName,
+  staffFirstName: assigned.firstName,
+  staffLastName: assigned.lastName,
+};
+
+export type SampleListRow = {
+  sample: SampleRow;
+  userFirstName: string | null;
+  userLastName: string | null;
+  staffFirstName: string | null;
+  staffLastName: string | null;
+};
+
+function listQuery(db: DbOrTx) {
+  return db
+    .select(listColumns)
+    .from(samples)
+    .leftJoin(users, eq(users.id, samples.userId))
+    .leftJoin(assigned, eq(assigned.id, samples.assignedStaffId));
+}
+
+/** A staff member's assigned samples, newest first (index samples_assigned_staff_idx). */
+export function listAssignedSamples(db: DbOrTx, staffId: number): Promise<SampleListRow[]> {
+  return listQuery(db).where(eq(samples.assignedStaffId, staffId)).orderBy(desc(samples.id));
+}
+
+export function listAllSamples(db: DbOrTx): Promise<SampleListRow[]> {
+  return listQuery(db).orderBy(desc(samples.id));
+}
+
+/**
+ * Where page `offset` (0-based, newest first) starts, from the trigger-kept counts per 1,000 ids:
+ * the exact total, and the id bound and the few rows to skip below it. Reads ~n/1000 small rows
+ * instead of counting or skipping n sample rows.
+ */
+export async function locatePage(
+  db: DbOrTx,
+  offset: number,
+): Promise<{ total: number; upperId: number | null; skip: number }> {
+  const result = await db.execute(sql`
+    with b as (
+      select bucket, rows, sum(rows) over (order by bucket desc) as cum
+      from sample_id_buckets where rows > 0
+    )
+    select
+      (select coalesce(sum(rows), 0) from sample_id_buckets) as total,
+      hit.bucket, coalesce(hit.cum - hit.rows, 0) as before
+    from (select 1) one
+    left join lateral (
+      select bucket, rows, cum from b where cum > ${offset} order by bucket desc limit 1
+    ) hit on true`);
+  const row = rowsOf<{ total: string | number; bucket: number | null; before: string | number }>(result)[0];
+  const total = Number(row?.total ?? 0);
+  if (!row || row.bucket === null || row.bucket === undefined) return { total, upperId: null, skip: 0 };
+  return {
+    total,
+    upperId: (Number(row.bucket) + 1) * SAMPLE_ID_BUCKET,
+    skip: offset - Number(row.before),
+  };
+}
+
+/** One page below an id bound: an index range scan that skips fewer than 1,000 rows. */
+export function samplesBelow(db: DbOrTx, upperId: number, skip: number, limit: number) {
+  return listQuery(db).where(lt(samples.id, upperId)).orderBy(desc(samples.id)).offset(skip).limit(limit);
+}
+
+export async function findSampleForUpdate(db: DbOrTx, id: number): Promise<SampleRow | undefined> {
+  const [row] = await db.select().from(samples).where(eq(samples.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function findSample(db: DbOrTx, id: number): Promise<SampleRow | undefined> {
+  const [row] = await db.select().from(samples).where(eq(samples.id, id)).limit(1);
+  return row;
+}
+
+export async function setSampleStatus(
+  db: DbOrTx,
+  input: { sampleId: number; status: string; comment: string | null; updatedBy: number },
+): Promise<SampleRow> {
+  const now = new Date();
+  const [row] = await db
+    .update(samples)
+    .set({ status: input.status, lastUpdated: now, updatedAt: now })
+    .where(eq(samples.id, input.sampleId))
+    .returning();
+  await db.insert(sampleStatusHistory).values({
+    sampleId: input.sampleId,
+    status: input.status,
+    comment: input.comment,
+    updatedBy: input.updatedBy,
+  });
+  if (!row) throw new Error('sample vanished during status change');
+  return row;
+}
+
+export async function findUserForAssignment(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function assignSample(
+  db: DbOrTx,
+  sampleId: number,
+  staffId: number,
+): Promise<SampleRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(samples)
+    .set({ assignedStaffId: staffId, lastUpdated: now, updatedAt: now })
+    .where(eq(samples.id, sampleId))
+    .returning();
+  return row;
+}
+
+/** The dashboard aggregate: counts per status, and submissions per week for the last `weeks` weeks. */
+export async function sampleAnalytics(db: DbOrTx, weeks: number) {
+  const byStatus = await db
+    .select({ status: samples.status, count: sql<number>`count(*)::int` })
+    .from(samples)
+    .groupBy(samples.status);
+  const weekly = await db.execute(sql`
+    select to_char(w.week_start, 'YYYY-MM-DD') as week_start, count(s.id)::int as count
+    from generate_series(
+      date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${weeks - 1}),
+      date_trunc('week', now() at time zone 'UTC'),
+      interval '1 week'
+    ) as w(week_start)
+    left join ${samples} s
+      on s.submission_date >= (w.week_start at time zone 'UTC')
+     and s.submission_date < ((w.week_start + interval '1 week') at time zone 'UTC')
+    group by w.week_start
+    order by w.week_start`);
+  return {
+    byStatus,
+    weekly: rowsOf<{ week_start: string; count: number }>(weekly).map((r) => ({
+      weekStart: r.week_start,
+      count: Number(r.count),
+    })),
+  };
+}
