@@ -6,8 +6,10 @@ export const FORM_PASSWORD_MIN = 6;
 export const USER_PASSWORD_MIN = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
+// HTML5's e-mail rule (what the browser's type=email accepts): 'admin@localhost', the generated
+// first admin of CONTRACT §1, must be able to log in.
 const email = z
-  .email('Invalid email address')
+  .email({ message: 'Invalid email address', pattern: z.regexes.html5Email })
   .max(255)
   .transform((v) => v.trim().toLowerCase());
 
@@ -77,6 +79,21 @@ export type AdminUser = z.infer<typeof adminUser>;
 export const adminUsersResponse = z.array(adminUser);
 
 export const changeRoleRequest = z.object({ role: roleSchema });
+export type ChangeRoleRequest = z.infer<typeof changeRoleRequest>;
+
+/** GET /api/admin/users?role=staff lists one role only (the admin's staff selector). */
+export const adminUsersQuery = z.object({ role: roleSchema.optional() });
+
+export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+
+// PUT /api/users/profile (spec §7): multipart parts 'profile' (JSON), 'profileImage', 'signature'.
+export const PROFILE_PART = 'profile';
+export const PROFILE_IMAGE_PART = 'profileImage';
+export const SIGNATURE_PART = 'signature';
+/** The server's answer when the 'profile' JSON is missing or invalid; the web app words it per spec §8. */
+export const INVALID_PROFILE_DATA = 'Invalid profile data';
+export const SIGNATURE_RESTRICTED_MESSAGE = 'Signature uploads are restricted to admin or staff roles';
 
 /** The JSON inside the multipart 'profile' part of PUT /api/users/profile (spec §5 Profile). */
 const optionalTrimmed = z

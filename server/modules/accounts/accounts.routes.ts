@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authUserResponse,
+  EMAIL_TAKEN_MESSAGE,
   loginRequest,
   loginResponse,
   registerRequest,
@@ -56,8 +57,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { email, password, firstName, lastName } = request.body;
-        if (await findUserByEmail(deps.db, email))
-          throw conflict('An account with this email already exists');
+        if (await findUserByEmail(deps.db, email)) throw conflict(EMAIL_TAKEN_MESSAGE);
         const passwordHash = await hashPassword(password);
         try {
           const user = await insertUser(deps.db, { email, passwordHash, firstName, lastName, role: 'user' });
@@ -71,7 +71,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           };
         } catch (err) {
           // Two registrations racing for one e-mail: the unique index decides.
-          if (toHttpError(err).status === 409) throw conflict('An account with this email already exists');
+          if (toHttpError(err).status === 409) throw conflict(EMAIL_TAKEN_MESSAGE);
           throw err;
         }
       },

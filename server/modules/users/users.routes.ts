@@ -1,7 +1,155 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminUser,
+  adminUsersQuery,
+  adminUsersResponse,
+  authUserResponse,
+  changeRoleRequest,
+  EMAIL_TAKEN_MESSAGE,
+  LAST_ADMIN_MESSAGE,
+} from '../../../common/contracts/accounts';
+import { errorResponse, idParams } from '../../../common/contracts/errors';
 import type { AppDeps } from '../../app';
+import { currentUser, requireRole } from '../../plugins/auth';
+import { conflict, notFound, toHttpError, unauthorized } from '../../plugins/errors';
+import type { ImageUpload } from '../../plugins/image-upload';
+import { findUserById } from '../accounts/accounts.queries';
+import { presentAuthUser } from '../accounts/presenters';
+import { readProfileForm } from './profile-form';
+import {
+  emailTakenByOther,
+  findUserForUpdate,
+  listUsers,
+  lockActiveAdmins,
+  setUserRole,
+  updateProfile,
+} from './users.queries';
 
-/** Issue #3: (profile and admin user management: /api/users/profile, /api/admin/users*). */
-export function usersRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async (_app) => {};
+const USER_NOT_FOUND = 'User not found';
+
+/** Profile (PUT /api/users/profile) and account administration (/api/admin/users…). */
+export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const storeImage = async (folder: 'profile' | 'signature', image: ImageUpload) => {
+    const key = `${folder}/${randomBytes(16).toString('hex')}.${image.ext}`;
+    await deps.storage.put(key, image.buffer);
+    return key;
+  };
+  const removeQuietly = async (keys: (string | null | undefined)[]) => {
+    for (const key of keys) {
+      if (!key) continue;
+      try {
+        await deps.storage.delete(key);
+      } catch {
+        // A file that cannot be removed now is an orphan, not a failed request.
+      }
+    }
+  };
+
+  return async (app) => {
+    app.put(
+      '/api/users/profile',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Update the signed-in user’s profile (multipart: profile JSON, profileImage, signature)',
+          description:
+            "multipart/form-data: part 'profile' is JSON {email, phone, firstName, lastName}; optional files " +
+            "'profileImage' and 'signature' (staff and admin only), JPEG or PNG under 2 MB each.",
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: {
+            200: authUserResponse,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+            409: errorResponse,
+            413: errorResponse,
+            415: errorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const form = await readProfileForm(request, user);
+        const { profile } = form;
+        if (await emailTakenByOther(deps.db, profile.email, user.id)) throw conflict(EMAIL_TAKEN_MESSAGE);
+        const before = await findUserById(deps.db, user.id);
+        if (!before) throw unauthorized('Invalid or expired token');
+
+        const written: string[] = [];
+        try {
+          const profileImageUrl = form.profileImage
+            ? await storeImage('profile', form.profileImage)
+            : undefined;
+          if (profileImageUrl) written.push(profileImageUrl);
+          const signature = form.signature ? await storeImage('signature', form.signature) : undefined;
+          if (signature) written.push(signature);
+          const updated = await updateProfile(deps.db, user.id, { ...profile, profileImageUrl, signature });
+          if (!updated) throw unauthorized('Invalid or expired token');
+          // Replaced images leave storage once the row points at the new ones.
+          await removeQuietly([profileImageUrl && before.profileImageUrl, signature && before.signature]);
+          return presentAuthUser(updated);
+        } catch (err) {
+          await removeQuietly(written);
+          // Another account took the e-mail between the check and the update.
+          if (toHttpError(err).status === 409) throw conflict(EMAIL_TAKEN_MESSAGE);
+          throw err;
+        }
+      },
+    );
+
+    app.get(
+      '/api/admin/users',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['admin'],
+          summary: 'List accounts, ordered by id (optionally one role: ?role=staff)',
+          security: [{ bearer: [] }],
+          querystring: adminUsersQuery,
+          response: { 200: adminUsersResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        },
+      },
+      async (request) => listUsers(deps.db, { role: request.query.role }),
+    );
+
+    app.post(
+      '/api/admin/users/:id/role',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['admin'],
+          summary: 'Change an account’s role (user, staff, admin); the last admin cannot be demoted',
+          security: [{ bearer: [] }],
+          params: idParams,
+          body: changeRoleRequest,
+          response: {
+            200: adminUser,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+            404: errorResponse,
+            409: errorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const { role } = request.body;
+        const updated = await deps.db.transaction(async (tx) => {
+          // Admin rows first, then the target: one lock order for every caller.
+          const activeAdmins = await lockActiveAdmins(tx);
+          const target = await findUserForUpdate(tx, id);
+          if (!target) throw notFound(USER_NOT_FOUND);
+          const remaining = activeAdmins.filter((adminId) => adminId !== target.id);
+          if (role !== 'admin' && activeAdmins.includes(target.id) && remaining.length === 0)
+            throw conflict(LAST_ADMIN_MESSAGE);
+          return setUserRole(tx, id, role);
+        });
+        if (!updated) throw notFound(USER_NOT_FOUND);
+        return updated;
+      },
+    );
+  };
 }

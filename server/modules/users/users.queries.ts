@@ -1,0 +1,86 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Role } from '../../../common/domain/roles';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { UserRow } from '../accounts/accounts.queries';
+
+export type AdminUserRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>;
+
+const adminUserColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+};
+
+/** Every account (or those of one role), ordered by id: the admin Staff tab and the staff selector. */
+export function listUsers(db: DbOrTx, filter: { role?: Role } = {}): Promise<AdminUserRow[]> {
+  return db
+    .select(adminUserColumns)
+    .from(users)
+    .where(filter.role ? eq(users.role, filter.role) : undefined)
+    .orderBy(asc(users.id));
+}
+
+/** True when another account already uses this e-mail. */
+export async function emailTakenByOther(db: DbOrTx, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), ne(users.id, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type ProfileChanges = {
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  /** Storage key of a new profile image; undefined keeps the current one. */
+  profileImageUrl?: string;
+  /** Storage key of a new signature; undefined keeps the current one. */
+  signature?: string;
+};
+
+export async function updateProfile(
+  db: DbOrTx,
+  userId: number,
+  changes: ProfileChanges,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, email: changes.email.toLowerCase(), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/**
+ * Locks every active admin row (so two admins demoting each other at once cannot both succeed)
+ * and answers how many there are.
+ */
+export async function lockActiveAdmins(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function findUserForUpdate(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function setUserRole(db: DbOrTx, id: number, role: Role): Promise<AdminUserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning(adminUserColumns);
+  return row;
+}
