@@ -56,6 +56,16 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   return parsed as T;
 }
 
+/** A GET of one page of a list, with the total from the `X-Total-Count` header (null when absent). */
+export async function getPage<T>(path: string): Promise<{ rows: T[]; total: number | null }> {
+  const response = await fetch(path, { headers: authHeaders() });
+  const text = await response.text();
+  const parsed = parseBody(text);
+  if (!response.ok) throw new HttpError(response.status, text, messageOf(parsed));
+  const header = response.headers.get('X-Total-Count');
+  return { rows: (parsed as T[] | null) ?? [], total: header === null ? null : Number(header) };
+}
+
 export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
