@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -126,8 +127,20 @@ export async function buildApp(opts: {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: false,
   });
+  // Per-address limits (verify, contact): in this process's memory, or shared by every instance in
+  // Redis when REDIS_URL is set. If Redis is unreachable, requests pass rather than fail (skipOnError).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'vl-rate-', skipOnError: true } : {}),
     ...(config.rateLimits ? {} : { max: Number.MAX_SAFE_INTEGER }),
   });
   await app.register(multipart, {
