@@ -1,7 +1,136 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParams } from '../../../common/contracts/errors';
+import {
+  issueReportBody,
+  issueReportResponse,
+  reportCodeParams,
+  revokeReportBody,
+  revokeReportResponse,
+} from '../../../common/contracts/reports';
+import { normalizeReportCode } from '../../../common/domain/reports';
+import { isLabRole } from '../../../common/domain/roles';
 import type { AppDeps } from '../../app';
+import { currentUser } from '../../plugins/auth';
+import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { issueReport } from './issue-report';
+import { mayDownloadReport, mayRevokeReport } from './reports.policy';
+import { findSampleByReportCode, latestRevision, markReportRevoked } from './reports.queries';
 
-/** Issue #6: (report elements, issuing, PDF download, revocation). */
-export function reportsRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async (_app) => {};
+export const ACCESS_DENIED_MESSAGE = 'You do not have permission to generate this report';
+export const REPORT_NOT_FOUND = 'Report not found';
+
+/** Issuing reports, downloading the stored PDF, and withdrawing a report (CONTRACT §2, §3). */
+export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const issueSchema = {
+      tags: ['reports'],
+      params: idParams,
+      body: issueReportBody,
+      response: {
+        200: issueReportResponse,
+        400: errorResponse,
+        401: errorResponse,
+        403: errorResponse,
+        404: errorResponse,
+        409: errorResponse,
+        500: errorResponse,
+      },
+    };
+    const description =
+      'Admin or the assigned staff member. Replaces the sample\'s elements, renders and stores the PDF as the next revision. ' +
+      "Answers action 'generated' for a first issue, 'updated' when the sample already had a code.";
+
+    for (const path of ['/api/samples/:id/report', '/api/staff/samples/:id/report'] as const) {
+      app.post(
+        path,
+        {
+          schema: {
+            ...issueSchema,
+            summary:
+              path === '/api/samples/:id/report'
+                ? 'Generate the analysis report (customer endpoint: refused with 403 for customers)'
+                : 'Generate the analysis report (staff endpoint)',
+            description,
+          },
+        },
+        async (request) => {
+          const user = currentUser(request);
+          // A customer never writes report content (CONTRACT §2), whatever the sample.
+          if (!isLabRole(user.role)) throw forbidden(ACCESS_DENIED_MESSAGE);
+          return issueReport(deps, user, request.params.id, request.body.elements);
+        },
+      );
+    }
+
+    app.get(
+      '/api/report/:reportCode/pdf',
+      {
+        schema: {
+          tags: ['reports'],
+          summary: 'Download the current revision of an issued report as Report-{code}.pdf',
+          description: 'The owner, staff or admin. Serves the stored bytes of the current revision.',
+          params: reportCodeParams,
+          response: { 401: errorResponse, 404: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const code = normalizeReportCode(request.params.reportCode);
+        const sample = await findSampleByReportCode(deps.db, code);
+        // Never reveal that someone else's report exists.
+        if (!sample || !mayDownloadReport(user, sample)) throw notFound(REPORT_NOT_FOUND);
+        const revision = await latestRevision(deps.db, code);
+        if (!revision) throw notFound(REPORT_NOT_FOUND);
+        const bytes = await deps.storage.read(revision.storageKey);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="Report-${code}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .header('x-report-revision', String(revision.revision))
+          // Binary answers bypass the JSON response schemas, which only describe the error bodies.
+          .send(bytes as unknown as { message: string });
+      },
+    );
+
+    app.post(
+      '/api/admin/reports/:reportCode/revoke',
+      {
+        schema: {
+          tags: ['reports'],
+          summary: 'Withdraw an issued report, with a reason (admin)',
+          description: 'Verification then answers the report as revoked, with the reason and the date.',
+          params: reportCodeParams,
+          body: revokeReportBody,
+          response: {
+            200: revokeReportResponse,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+            404: errorResponse,
+            409: errorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        if (!mayRevokeReport(user)) throw forbidden();
+        const code = normalizeReportCode(request.params.reportCode);
+        const sample = await findSampleByReportCode(deps.db, code);
+        if (!sample) throw notFound(REPORT_NOT_FOUND);
+        if (sample.reportRevokedAt) throw conflict('This report has already been revoked');
+        const revoked = await markReportRevoked(deps.db, sample.id, {
+          reason: request.body.reason,
+          at: new Date(),
+          by: user.id,
+        });
+        if (!revoked?.reportRevokedAt) throw conflict('This report has already been revoked');
+        return {
+          reportCode: code,
+          revoked: true as const,
+          revokedReason: revoked.reportRevokedReason ?? request.body.reason,
+          revokedAt: revoked.reportRevokedAt.toISOString(),
+        };
+      },
+    );
+  };
 }

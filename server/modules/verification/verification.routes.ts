@@ -1,7 +1,143 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../common/contracts/errors';
+import {
+  type DocumentCheckResponse,
+  documentCheckResponse,
+  REPORT_NOT_FOUND_MESSAGE,
+  verificationResponse,
+  verifyCodeParams,
+} from '../../../common/contracts/verification';
+import { normalizeReportCode, REPORT_CODE_PATTERN } from '../../../common/domain/reports';
 import type { AppDeps } from '../../app';
+import { badRequest, notFound } from '../../plugins/errors';
+import { createVerificationLogger } from './verification-log';
+import { presentVerification } from './verification.presenter';
+import { listRevisionsOf, prepareVerificationLookup } from './verification.queries';
 
-/** Issue #6: (public verification: /api/reports/verify/*). */
-export function verificationRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async (_app) => {};
+/** Requests per address and minute for the public verification calls (CONTRACT §4). */
+export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+
+/** Public verification of issued reports, by code and by document (CONTRACT §3). */
+export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const lookup = prepareVerificationLookup(deps.db);
+    const log = createVerificationLogger(deps.db, (err) => app.log.warn({ err }, 'verification log not written'));
+    app.addHook('onClose', async () => log.flush());
+    const rateLimit = deps.config.rateLimits ? { rateLimit: VERIFY_RATE_LIMIT } : {};
+
+    /** The issued report behind a code, or null for unknown codes and samples without an issued report. */
+    const findIssued = async (rawCode: string) => {
+      const code = normalizeReportCode(rawCode);
+      if (!REPORT_CODE_PATTERN.test(code)) return { code, row: null };
+      const row = await lookup(code);
+      if (!row?.current) return { code, row: null };
+      return { code, row: { ...row, current: row.current } };
+    };
+
+    app.get(
+      '/api/reports/verify/:code',
+      {
+        config: { public: true, ...rateLimit },
+        schema: {
+          tags: ['verification'],
+          summary: 'Verify a report code (public, rate limited per address)',
+          description:
+            'Code trimmed and upper-cased. 404 {message:"Report not found"} for unknown codes. A revoked report answers 200 with revoked: true.',
+          params: verifyCodeParams,
+          response: { 200: verificationResponse, 404: errorResponse, 429: errorResponse },
+        },
+      },
+      async (request) => {
+        const { code, row } = await findIssued(request.params.code);
+        if (!row) {
+          log.record({ code, result: 'not_found', ip: request.ip });
+          throw notFound(REPORT_NOT_FOUND_MESSAGE);
+        }
+        const answer = presentVerification(row);
+        log.record({ code, result: answer.revoked ? 'revoked' : 'authentic', ip: request.ip });
+        return answer;
+      },
+    );
+
+    app.post(
+      '/api/reports/verify/:code/document',
+      {
+        config: { public: true, ...rateLimit },
+        schema: {
+          tags: ['verification'],
+          summary: 'Check a PDF against the revisions issued under a code (public, multipart "file")',
+          description:
+            'result current: byte-identical to the current revision; superseded: an older revision (with when and by which revision); unknown: not issued by the lab under this code.',
+          params: verifyCodeParams,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: documentCheckResponse,
+            400: errorResponse,
+            404: errorResponse,
+            413: errorResponse,
+            429: errorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const { code, row } = await findIssued(request.params.code);
+        if (!row) {
+          log.record({ code, result: 'document_not_found', ip: request.ip });
+          throw notFound(REPORT_NOT_FOUND_MESSAGE);
+        }
+        if (!request.isMultipart()) throw badRequest('A PDF file is required', [{ path: 'file', message: 'A PDF file is required' }]);
+        let digest: string | null = null;
+        for await (const part of request.parts()) {
+          if (part.type === 'file' && part.fieldname === 'file' && digest === null) {
+            const hash = createHash('sha256');
+            for await (const chunk of part.file) hash.update(chunk as Buffer);
+            if (part.file.truncated) throw badRequest('The file is too large');
+            digest = hash.digest('hex');
+          } else if (part.type === 'file') {
+            part.file.resume();
+          }
+        }
+        if (digest === null) throw badRequest('A PDF file is required', [{ path: 'file', message: 'A PDF file is required' }]);
+        const answer = checkDocument(code, digest, await listRevisionsOf(deps.db, code), row);
+        log.record({ code, result: `document_${answer.result}`, ip: request.ip });
+        return answer;
+      },
+    );
+  };
+}
+
+function checkDocument(
+  code: string,
+  digest: string,
+  revisions: { revision: number; sha256: string; issuedAt: Date }[],
+  row: { reportRevokedAt: Date | null; reportRevokedReason: string | null },
+): DocumentCheckResponse {
+  const current = revisions[revisions.length - 1];
+  if (!current) throw notFound(REPORT_NOT_FOUND_MESSAGE);
+  const index = revisions.findIndex((r) => r.sha256 === digest);
+  const match = index >= 0 ? revisions[index] : undefined;
+  const next = index >= 0 ? revisions[index + 1] : undefined;
+  const revoked = row.reportRevokedAt !== null;
+  const result = !match ? 'unknown' : next ? 'superseded' : 'current';
+  const message =
+    result === 'current'
+      ? `This document is revision ${current.revision} of report ${code}, the current revision.`
+      : result === 'superseded'
+        ? `This document is revision ${match?.revision} of report ${code}. It was superseded by revision ${next?.revision} on ${next?.issuedAt.toISOString().slice(0, 10)}.`
+        : `This document was not issued by the laboratory under report ${code}: it matches none of its revisions.`;
+  return {
+    reportCode: code,
+    result,
+    revision: match?.revision ?? null,
+    issuedAt: match ? match.issuedAt.toISOString() : null,
+    currentRevision: current.revision,
+    currentIssuedAt: current.issuedAt.toISOString(),
+    supersededByRevision: next?.revision ?? null,
+    supersededAt: next ? next.issuedAt.toISOString() : null,
+    revoked,
+    revokedReason: row.reportRevokedReason,
+    revokedAt: row.reportRevokedAt ? row.reportRevokedAt.toISOString() : null,
+    message: revoked ? `${message} The report has been revoked.` : message,
+  };
 }

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+// Public verification (spec §3 Verification response + CONTRACT §3 revision, issue date, revocation).
+
+export const REPORT_NOT_FOUND_MESSAGE = 'Report not found';
+
+export const verifiedElement = z.object({
+  element: z.string(),
+  percentage: z.number().nullable(),
+  purity: z.string().nullable(),
+  quality: z.string().nullable(),
+});
+export type VerifiedElement = z.infer<typeof verifiedElement>;
+
+export const verificationResponse = z.object({
+  id: z.number(),
+  itemName: z.string(),
+  category: z.string(),
+  status: z.string(),
+  reportCode: z.string(),
+  submissionDate: z.string(),
+  reportGeneratedAt: z.string().nullable(),
+  lastUpdated: z.string(),
+  reportElements: z.array(verifiedElement),
+  assignedStaff: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+  /** The current revision and when it was issued. */
+  revision: z.number(),
+  issuedAt: z.string(),
+  revoked: z.boolean(),
+  revokedReason: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type VerificationResponse = z.infer<typeof verificationResponse>;
+
+/** POST /api/reports/verify/{code}/document: is this file a PDF we issued under this code? */
+export const documentCheckResponse = z.object({
+  reportCode: z.string(),
+  /** current: byte-identical to the current revision; superseded: an older revision; unknown: not issued by us. */
+  result: z.enum(['current', 'superseded', 'unknown']),
+  /** The revision the file matches (null when unknown). */
+  revision: z.number().nullable(),
+  issuedAt: z.string().nullable(),
+  currentRevision: z.number(),
+  currentIssuedAt: z.string(),
+  supersededByRevision: z.number().nullable(),
+  supersededAt: z.string().nullable(),
+  revoked: z.boolean(),
+  revokedReason: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  message: z.string(),
+});
+export type DocumentCheckResponse = z.infer<typeof documentCheckResponse>;
+
+export const verifyCodeParams = z.object({ code: z.string().max(64) });

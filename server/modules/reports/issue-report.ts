@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import {
+  elementSetProblem,
+  type IssueReportResponse,
+  type ReportElementInput,
+} from '../../../common/contracts/reports';
+import { DEFAULT_LAB_NAME, LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../../common/domain/reports';
+import { CATEGORIES, displaySampleId, optionLabel, SERVICES } from '../../../common/domain/samples';
+import type { AppDeps } from '../../app';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { sanitizeNotes } from './notes-sanitizer';
+import { newReportCode } from './report-code';
+import { renderReportPdf } from './report-pdf';
+import { mayIssueReport } from './reports.policy';
+import {
+  type ElementValues,
+  findSample,
+  findUserNameAndSignature,
+  insertRevision,
+  latestRevision,
+  markSampleIssued,
+  readLabSettings,
+  replaceReportElements,
+  type SampleRow,
+} from './reports.queries';
+
+export const REVOKED_REISSUE_MESSAGE = 'This report has been revoked and cannot be reissued';
+const MAX_CODE_ATTEMPTS = 5;
+
+export const reportStorageKey = (code: string, revision: number) => `reports/${code}-r${revision}.pdf`;
+
+/** Cross-row rules of CONTRACT §4 and the sanitised values that will be stored. */
+export function checkElements(input: ReportElementInput[]): ElementValues[] {
+  const problem = elementSetProblem(input);
+  if (problem?.kind === 'duplicate') throw conflict(problem.message);
+  if (problem) throw badRequest(problem.message, [{ path: `elements.${problem.index}.percentage`, message: problem.message }]);
+  return input.map((e) => ({
+    element: e.element.trim(),
+    percentage: Math.round(e.percentage * 100) / 100,
+    purity: e.purity?.trim() || null,
+    quality: e.quality ?? null,
+    notes: sanitizeNotes(e.notes),
+  }));
+}
+
+/** Reads an image from storage for the PDF; a missing file leaves the image out. */
+async function readImage(deps: AppDeps, key: string | null | undefined): Promise<Buffer | null> {
+  if (!key) return null;
+  const storageKey = key.replace(/^\/?Uploads\//i, '');
+  try {
+    return await deps.storage.read(storageKey);
+  } catch {
+    return null;
+  }
+}
+
+const personName = (p: { firstName: string | null; lastName: string | null } | undefined) =>
+  p ? [p.firstName, p.lastName].filter(Boolean).join(' ').trim() : '';
+
+async function pdfInputFor(deps: AppDeps, sample: SampleRow, elements: ElementValues[], issuer: AuthUser) {
+  const [lab, analystRow, owner] = await Promise.all([
+    readLabSettings(deps.db),
+    findUserNameAndSignature(deps.db, sample.assignedStaffId ?? issuer.id),
+    findUserNameAndSignature(deps.db, sample.userId),
+  ]);
+  const [logo, signature] = await Promise.all([readImage(deps, lab?.logo), readImage(deps, analystRow?.signature)]);
+  const services = SERVICES.filter((s) => sample[s.field]).map((s) => s.label);
+  return {
+    lab: {
+      name: lab?.labName?.trim() || DEFAULT_LAB_NAME,
+      address: lab?.address?.trim() || LAB_FIXED_ADDRESS,
+      phone: lab?.phone?.trim() || LAB_FIXED_PHONE,
+      email: lab?.email?.trim() || null,
+      certificationNumber: lab?.certificationNumber?.trim() || null,
+      logo,
+    },
+    sample: {
+      displayId: displaySampleId(sample.id),
+      itemName: sample.itemName,
+      category: optionLabel(CATEGORIES, sample.category) || sample.category,
+      description: sample.description,
+      submissionDate: sample.submissionDate,
+      services: services.length ? services.join(', ') : 'Basic Assessment',
+      ownerName: sample.isRepresentative && sample.clientName ? sample.clientName : personName(owner) || sample.submitterName,
+    },
+    elements,
+    analyst: { name: personName(analystRow) || personName(issuer) || issuer.email, signature },
+  };
+}
+
+/**
+ * Issues a report (CONTRACT §3): renders the PDF once, stores it with its SHA-256 as the next
+ * revision, and replaces the sample's elements, all recorded in one transaction. A stored PDF whose
+ * transaction fails is removed again.
+ */
+export async function issueReport(
+  deps: AppDeps,
+  user: AuthUser,
+  sampleId: number,
+  input: ReportElementInput[],
+): Promise<IssueReportResponse> {
+  const sample = await findSample(deps.db, sampleId);
+  if (!sample) throw notFound('Sample not found');
+  if (!mayIssueReport(user, sample)) throw forbidden('You do not have permission to generate this report');
+  if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
+  const elements = checkElements(input);
+  const base = await pdfInputFor(deps, sample, elements, user);
+
+  for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
+    const existingCode = sample.reportCode;
+    const reportCode = existingCode ?? newReportCode();
+    const previous = existingCode ? await latestRevision(deps.db, existingCode) : undefined;
+    const revision = (previous?.revision ?? 0) + 1;
+    const issuedAt = new Date();
+    const pdf = await renderReportPdf({
+      ...base,
+      reportCode,
+      revision,
+      issuedAt,
+      verifyUrl: `${deps.config.publicUrl}/verify-report?code=${reportCode}`,
+    });
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    const storageKey = reportStorageKey(reportCode, revision);
+    await deps.storage.put(storageKey, pdf);
+    try {
+      await deps.db.transaction(async (tx) => {
+        const marked = await markSampleIssued(tx, sample.id, { reportCode, issuedAt, issuedBy: user.id }, existingCode);
+        if (!marked) throw conflict('The report was issued by someone else at the same time; please try again');
+        await replaceReportElements(tx, sample.id, elements);
+        await insertRevision(tx, {
+          sampleId: sample.id,
+          reportCode,
+          revision,
+          storageKey,
+          sha256,
+          byteSize: pdf.length,
+          issuedAt,
+          issuedBy: user.id,
+        });
+      });
+    } catch (err) {
+      await deps.storage.delete(storageKey).catch(() => {});
+      // A new code that collided with another sample's code: draw another one.
+      if (!existingCode && isUniqueViolation(err, 'samples_report_code_unique')) continue;
+      throw err;
+    }
+    const action = existingCode ? 'updated' : 'generated';
+    return {
+      reportCode,
+      revision,
+      issuedAt: issuedAt.toISOString(),
+      sha256,
+      action,
+      message: `Report ${action} successfully`,
+    };
+  }
+  throw new AppError(500, 'Failed to generate report');
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const { code, constraint: c } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return c === undefined || c === constraint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,148 @@
+// Draws sanitised notes (only the toolbar's tags: h1, h2, b/strong, i/em, u, ol, ul, li, p, br)
+// into a PDF with their formatting. The input has already been through sanitizeNotes.
+
+type Run = { text: string; bold: boolean; italic: boolean; underline: boolean };
+type Block = { kind: 'p' | 'h1' | 'h2' | 'li'; prefix: string; depth: number; runs: Run[] };
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const cp = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      return Number.isFinite(cp) && cp > 0 && cp < 0x110000 ? String.fromCodePoint(cp) : '';
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Splits sanitised HTML into paragraph-level blocks of styled runs. */
+export function notesToBlocks(html: string): Block[] {
+  const blocks: Block[] = [];
+  const lists: { ordered: boolean; n: number }[] = [];
+  let bold = 0;
+  let italic = 0;
+  let underline = 0;
+  let current: Block | null = null;
+  const flush = () => {
+    if (current && current.runs.some((r) => r.text.trim() !== '')) blocks.push(current);
+    current = null;
+  };
+  const open = (kind: Block['kind'], prefix = '') => {
+    flush();
+    current = { kind, prefix, depth: lists.length, runs: [] };
+  };
+  const tokens = html.match(/<\/?[a-z0-9]+[^>]*>|[^<]+/gi) ?? [];
+  for (const token of tokens) {
+    const tag = /^<(\/?)([a-z0-9]+)/i.exec(token);
+    if (!tag) {
+      const text = decodeEntities(token.replace(/\s+/g, ' '));
+      if (!current) {
+        if (text.trim() === '') continue;
+        open(lists.length ? 'li' : 'p');
+      }
+      (current as Block | null)?.runs.push({ text, bold: bold > 0, italic: italic > 0, underline: underline > 0 });
+      continue;
+    }
+    const closing = tag[1] === '/';
+    const name = (tag[2] ?? '').toLowerCase();
+    switch (name) {
+      case 'b':
+      case 'strong':
+        bold += closing ? -1 : 1;
+        break;
+      case 'i':
+      case 'em':
+        italic += closing ? -1 : 1;
+        break;
+      case 'u':
+        underline += closing ? -1 : 1;
+        break;
+      case 'br':
+        if (current) (current as Block).runs.push({ text: '\n', bold: false, italic: false, underline: false });
+        break;
+      case 'ul':
+      case 'ol':
+        flush();
+        if (closing) lists.pop();
+        else lists.push({ ordered: name === 'ol', n: 0 });
+        break;
+      case 'li': {
+        if (closing) {
+          flush();
+          break;
+        }
+        const list = lists[lists.length - 1];
+        if (list) list.n += 1;
+        open('li', list?.ordered ? `${list.n}.` : '•');
+        break;
+      }
+      case 'p':
+        // A paragraph inside a list item continues the item rather than starting a new block.
+        if (lists.length && current && (current as Block).kind === 'li') break;
+        if (closing) flush();
+        else open('p');
+        break;
+      case 'h1':
+      case 'h2':
+        if (closing) flush();
+        else open(name);
+        break;
+      default:
+        break;
+    }
+    bold = Math.max(0, bold);
+    italic = Math.max(0, italic);
+    underline = Math.max(0, underline);
+  }
+  flush();
+  for (const b of blocks) {
+    const first = b.runs[0];
+    if (first) first.text = first.text.replace(/^\s+/, '');
+    const last = b.runs[b.runs.length - 1];
+    if (last) last.text = last.text.replace(/\s+$/, '');
+  }
+  return blocks;
+}
+
+const SIZES: Record<Block['kind'], number> = { h1: 12, h2: 10.5, p: 9, li: 9 };
+
+function fontFor(bold: boolean, italic: boolean): string {
+  if (bold && italic) return 'boldItalic';
+  if (bold) return 'bold';
+  if (italic) return 'italic';
+  return 'regular';
+}
+
+export function renderNotes(
+  doc: PDFKit.PDFDocument,
+  html: string,
+  area: { x: number; width: number; bottomLimit: () => number },
+) {
+  const blocks = notesToBlocks(html);
+  doc.fillColor('#3e4c59');
+  for (const block of blocks) {
+    const size = SIZES[block.kind];
+    const heading = block.kind === 'h1' || block.kind === 'h2';
+    const indent = block.kind === 'li' ? 14 + Math.max(0, block.depth - 1) * 12 : 0;
+    const x = area.x + indent;
+    const width = area.width - indent;
+    doc.font('regular').fontSize(size);
+    if (doc.y + size * 1.6 > area.bottomLimit()) doc.addPage();
+    if (heading) doc.y += 3;
+    const y = doc.y;
+    if (block.kind === 'li') {
+      doc.font('regular').fontSize(size).text(block.prefix, x - 17, y, { width: 12, align: 'right', lineBreak: false });
+    }
+    const runs = block.runs.filter((r) => r.text !== '');
+    runs.forEach((run, i) => {
+      const last = i === runs.length - 1;
+      doc.font(fontFor(run.bold || heading, run.italic)).fontSize(size);
+      const opts = { width, continued: !last, underline: run.underline, lineGap: 1 };
+      if (i === 0) doc.text(run.text, x, y, opts);
+      else doc.text(run.text, opts);
+    });
+    doc.y += heading ? 2 : 2.5;
+  }
+  doc.x = area.x;
+}

@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { labSettings, reportElements, reportRevisions, samples, users } from '../../db/schema';
+
+export type SampleRow = typeof samples.$inferSelect;
+export type RevisionRow = typeof reportRevisions.$inferSelect;
+export type ElementValues = {
+  element: string;
+  percentage: number;
+  purity: string | null;
+  quality: string | null;
+  notes: string | null;
+};
+
+export async function findSample(db: DbOrTx, id: number): Promise<SampleRow | undefined> {
+  const [row] = await db.select().from(samples).where(eq(samples.id, id)).limit(1);
+  return row;
+}
+
+export async function findSampleByReportCode(db: DbOrTx, code: string): Promise<SampleRow | undefined> {
+  const [row] = await db.select().from(samples).where(eq(samples.reportCode, code)).limit(1);
+  return row;
+}
+
+export async function findUserNameAndSignature(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, signature: users.signature })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function readLabSettings(db: DbOrTx) {
+  const [row] = await db.select().from(labSettings).orderBy(asc(labSettings.id)).limit(1);
+  return row;
+}
+
+export async function listRevisions(db: DbOrTx, code: string): Promise<RevisionRow[]> {
+  return db
+    .select()
+    .from(reportRevisions)
+    .where(eq(reportRevisions.reportCode, code))
+    .orderBy(asc(reportRevisions.revision));
+}
+
+export async function latestRevision(db: DbOrTx, code: string): Promise<RevisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reportRevisions)
+    .where(eq(reportRevisions.reportCode, code))
+    .orderBy(desc(reportRevisions.revision))
+    .limit(1);
+  return row;
+}
+
+/** The elements of one generation replace the previous set (CONTRACT §4: atomically, in the caller's transaction). */
+export async function replaceReportElements(tx: DbOrTx, sampleId: number, elements: ElementValues[]) {
+  await tx.delete(reportElements).where(eq(reportElements.sampleId, sampleId));
+  if (elements.length === 0) return;
+  await tx.insert(reportElements).values(
+    elements.map((e) => ({
+      sampleId,
+      element: e.element,
+      percentage: e.percentage.toFixed(2),
+      purity: e.purity,
+      quality: e.quality,
+      notes: e.notes,
+    })),
+  );
+}
+
+export async function insertRevision(tx: DbOrTx, values: typeof reportRevisions.$inferInsert) {
+  const [row] = await tx.insert(reportRevisions).values(values).returning();
+  if (!row) throw new Error('revision not recorded');
+  return row;
+}
+
+/** Sets the sample's code and issue fields; `expectedCode` guards against a concurrent first issue. */
+export async function markSampleIssued(
+  tx: DbOrTx,
+  sampleId: number,
+  values: { reportCode: string; issuedAt: Date; issuedBy: number },
+  expectedCode: string | null,
+): Promise<boolean> {
+  const rows = await tx
+    .update(samples)
+    .set({
+      reportCode: values.reportCode,
+      reportGenerated: true,
+      reportGeneratedAt: values.issuedAt,
+      reportGeneratedBy: values.issuedBy,
+      lastUpdated: values.issuedAt,
+      updatedAt: values.issuedAt,
+    })
+    .where(
+      and(
+        eq(samples.id, sampleId),
+        expectedCode === null ? sql`${samples.reportCode} is null` : eq(samples.reportCode, expectedCode),
+      ),
+    )
+    .returning({ id: samples.id });
+  return rows.length === 1;
+}
+
+export async function markReportRevoked(
+  db: DbOrTx,
+  sampleId: number,
+  values: { reason: string; at: Date; by: number },
+): Promise<SampleRow | undefined> {
+  const [row] = await db
+    .update(samples)
+    .set({
+      reportRevokedAt: values.at,
+      reportRevokedReason: values.reason,
+      reportRevokedBy: values.by,
+      lastUpdated: values.at,
+      updatedAt: values.at,
+    })
+    .where(and(eq(samples.id, sampleId), sql`${samples.reportRevokedAt} is null`))
+    .returning();
+  return row;
+}

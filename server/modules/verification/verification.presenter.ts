@@ -1,0 +1,31 @@
+import type { VerificationResponse } from '../../../common/contracts/verification';
+import type { VerifiedRow } from './verification.queries';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The public face of an issued report: spec §3's verification fields plus revision and revocation. */
+export function presentVerification(row: VerifiedRow & { current: NonNullable<VerifiedRow['current']> }): VerificationResponse {
+  const hasStaff = row.staffFirstName !== null || row.staffLastName !== null;
+  return {
+    id: row.id,
+    itemName: row.itemName,
+    category: row.category,
+    status: row.status,
+    reportCode: row.reportCode ?? '',
+    submissionDate: iso(row.submissionDate),
+    reportGeneratedAt: row.reportGeneratedAt ? iso(row.reportGeneratedAt) : null,
+    lastUpdated: iso(row.lastUpdated),
+    reportElements: (row.elements ?? []).map((e) => ({
+      element: e.element,
+      percentage: e.percentage === null ? null : Number(e.percentage),
+      purity: e.purity,
+      quality: e.quality,
+    })),
+    assignedStaff: hasStaff ? { firstName: row.staffFirstName, lastName: row.staffLastName } : null,
+    revision: row.current.revision,
+    issuedAt: iso(row.current.issuedAt),
+    revoked: row.reportRevokedAt !== null,
+    revokedReason: row.reportRevokedReason,
+    revokedAt: row.reportRevokedAt ? iso(row.reportRevokedAt) : null,
+  };
+}

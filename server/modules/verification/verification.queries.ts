@@ -1,0 +1,72 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { reportRevisions, samples, users, verificationLog } from '../../db/schema';
+
+export type VerifiedRow = {
+  id: number;
+  itemName: string;
+  category: string;
+  status: string;
+  reportCode: string | null;
+  submissionDate: Date;
+  reportGeneratedAt: Date | null;
+  lastUpdated: Date;
+  reportRevokedAt: Date | null;
+  reportRevokedReason: string | null;
+  staffFirstName: string | null;
+  staffLastName: string | null;
+  elements: { element: string; percentage: number | string | null; purity: string | null; quality: string | null }[] | null;
+  current: { revision: number; issuedAt: string } | null;
+};
+
+/**
+ * Everything the public verification answer needs, in one round trip: the sample, the assigned
+ * analyst's name, the elements and the current revision. The query builder is exported so the
+ * benchmark's minimal handler runs exactly the same SQL.
+ */
+export function verificationQuery(db: Db) {
+  return db
+    .select({
+      id: samples.id,
+      itemName: samples.itemName,
+      category: samples.category,
+      status: samples.status,
+      reportCode: samples.reportCode,
+      submissionDate: samples.submissionDate,
+      reportGeneratedAt: samples.reportGeneratedAt,
+      lastUpdated: samples.lastUpdated,
+      reportRevokedAt: samples.reportRevokedAt,
+      reportRevokedReason: samples.reportRevokedReason,
+      staffFirstName: users.firstName,
+      staffLastName: users.lastName,
+      elements: sql<VerifiedRow['elements']>`(select json_agg(json_build_object('element', e.element, 'percentage', e.percentage, 'purity', e.purity, 'quality', e.quality) order by e.id) from report_elements e where e.sample_id = "samples"."id")`,
+      current: sql<VerifiedRow['current']>`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at) from report_revisions r where r.report_code = "samples"."report_code" order by r.revision desc limit 1)`,
+    })
+    .from(samples)
+    .leftJoin(users, eq(users.id, samples.assignedStaffId))
+    .where(eq(samples.reportCode, sql.placeholder('code')))
+    .limit(1);
+}
+
+/** Prepared once per database: unprepared, this lookup spends most of its time in the planner (STACK.md). */
+export function prepareVerificationLookup(db: Db) {
+  const prepared = verificationQuery(db).prepare('verify_report_by_code');
+  return async (code: string): Promise<VerifiedRow | undefined> => {
+    const rows = (await prepared.execute({ code })) as unknown as VerifiedRow[];
+    return rows[0];
+  };
+}
+
+export async function listRevisionsOf(db: DbOrTx, code: string) {
+  return db
+    .select({ revision: reportRevisions.revision, sha256: reportRevisions.sha256, issuedAt: reportRevisions.issuedAt })
+    .from(reportRevisions)
+    .where(eq(reportRevisions.reportCode, code))
+    .orderBy(asc(reportRevisions.revision));
+}
+
+export type VerificationLogEntry = typeof verificationLog.$inferInsert;
+
+export async function insertVerificationLog(db: DbOrTx, entries: VerificationLogEntry[]) {
+  if (entries.length) await db.insert(verificationLog).values(entries);
+}
