@@ -1,0 +1,401 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sample, SampleDetail } from '../../../common/contracts/samples';
+import { MAX_SAMPLE_FILE_BYTES, MAX_SAMPLE_PHOTOS } from '../../../common/domain/uploads';
+import { sampleFiles, sampleStatusHistory, samples } from '../../db/schema';
+import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
+import { eq } from 'drizzle-orm';
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../../tests/fixtures', name));
+const JPEG = fixture('photo.jpg');
+const PNG = fixture('photo.png');
+const PDF = fixture('document.pdf');
+const NOT_AN_IMAGE = fixture('not-an-image.png');
+
+const VALID_FIELDS: Record<string, string> = {
+  submitterName: 'Ada Lovelace',
+  submitterEmail: 'ada@example.com',
+  submitterPhone: '+44 20 7946 0000',
+  submitterCountry: 'united-kingdom',
+  isPersonalSubmission: 'true',
+  itemName: 'Georgian Silver Teapot',
+  category: 'furniture-decorative',
+  estimatedAge: 'c. 1790',
+  description: 'Sterling silver teapot with a wooden handle.',
+  dimensions: '20 x 12 x 15 cm',
+  weight: '650 g',
+  materials: 'Silver, fruitwood',
+  expertValuation: 'true',
+  authenticityCheck: 'false',
+  conditionAssessment: 'true',
+  provenanceResearch: 'false',
+  purposeOfValuation: 'insurance',
+  urgencyLevel: 'urgent',
+  estimatedValueRange: '1000-5000',
+  specialInstructions: 'Handle with gloves.',
+};
+
+function submission(
+  fields: Record<string, string> = VALID_FIELDS,
+  files: { field: 'photos' | 'documents'; name: string; bytes: Buffer; type?: string }[] = [
+    { field: 'photos', name: 'teapot.jpg', bytes: JPEG, type: 'image/jpeg' },
+  ],
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.field, new Blob([f.bytes], { type: f.type ?? '' }), f.name);
+  return form;
+}
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let staff: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [alice, bob, staff, admin] = await Promise.all([
+    createUser(t),
+    createUser(t),
+    createUser(t, { role: 'staff' }),
+    createUser(t, { role: 'admin' }),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Every entry under the files directory, temporary files included. */
+function storedFiles(): string[] {
+  try {
+    return readdirSync(join(t.filesDir, 'uploads'));
+  } catch {
+    return [];
+  }
+}
+
+async function counts() {
+  const [s] = await t.db.select({ n: count() }).from(samples);
+  const [f] = await t.db.select({ n: count() }).from(sampleFiles);
+  const [h] = await t.db.select({ n: count() }).from(sampleStatusHistory);
+  return { samples: s?.n ?? 0, files: f?.n ?? 0, history: h?.n ?? 0, stored: storedFiles().length };
+}
+
+async function submit(user: TestUser, form = submission()) {
+  return call(t, 'POST', '/api/samples', { token: user.token, form });
+}
+
+describe('POST /api/samples', () => {
+  it('stores a full submission with real image bytes, its files and its first history row', async () => {
+    const before = await counts();
+    const res = await submit(
+      alice,
+      submission(VALID_FIELDS, [
+        { field: 'photos', name: 'front.jpg', bytes: JPEG, type: 'image/jpeg' },
+        { field: 'photos', name: 'back.png', bytes: PNG, type: 'image/png' },
+        { field: 'documents', name: 'receipt.pdf', bytes: PDF, type: 'application/pdf' },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const sample = res.body as Sample;
+    expect(sample).toMatchObject({
+      itemName: 'Georgian Silver Teapot',
+      status: 'submitted',
+      userId: alice.id,
+      isPersonalSubmission: true,
+      isRepresentative: false,
+      expertValuation: true,
+      authenticityCheck: false,
+      conditionAssessment: true,
+      provenanceResearch: false,
+      urgencyLevel: 'urgent',
+      submitterCountry: 'united-kingdom',
+      representativeName: null,
+      clientName: null,
+    });
+    expect(await counts()).toEqual({
+      samples: before.samples + 1,
+      files: before.files + 3,
+      history: before.history + 1,
+      stored: before.stored + 3,
+    });
+
+    const detail = await call(t, 'GET', `/api/samples/${sample.id}`, { token: alice.token });
+    expect(detail.status).toBe(200);
+    const d = detail.body as SampleDetail;
+    expect(d.files.map((f) => [f.originalName, f.fileCategory, f.fileType, f.fileSize])).toEqual([
+      ['front.jpg', 'photo', 'image/jpeg', JPEG.length],
+      ['back.png', 'photo', 'image/png', PNG.length],
+      ['receipt.pdf', 'document', 'application/pdf', PDF.length],
+    ]);
+    for (const f of d.files) expect(f.fileName).toMatch(/^[0-9a-f]{32}\.(jpg|png|pdf)$/);
+    expect(d.statusHistory).toEqual([
+      expect.objectContaining({
+        status: 'submitted',
+        updatedBy: { id: alice.id, firstName: alice.firstName, lastName: alice.lastName },
+      }),
+    ]);
+    expect(d.user).toEqual({ firstName: alice.firstName, lastName: alice.lastName });
+    expect(d.assignedStaff).toBeNull();
+    expect(d.reportElements).toEqual([]);
+
+    // The stored bytes are the uploaded bytes, served back to the owner with the detected type.
+    const file = await fetch(`${t.url}/Uploads/${d.files[0]?.fileName}`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await file.arrayBuffer()).equals(JPEG)).toBe(true);
+  });
+
+  it('stores the representative fields only for a submission on behalf of someone else', async () => {
+    const res = await submit(
+      alice,
+      submission({
+        ...VALID_FIELDS,
+        isPersonalSubmission: 'false',
+        representativeName: 'Charles Babbage',
+        representativeEmail: 'charles@example.com',
+        relationshipToOwner: 'estate-manager',
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      isPersonalSubmission: false,
+      isRepresentative: true,
+      representativeName: 'Charles Babbage',
+      representativeEmail: 'charles@example.com',
+      relationshipToOwner: 'estate-manager',
+      representativeRelation: 'estate-manager',
+      clientName: 'Ada Lovelace',
+    });
+    const personal = await submit(
+      alice,
+      submission({ ...VALID_FIELDS, representativeName: 'Ignored', representativeEmail: 'x@example.com' }),
+    );
+    expect(personal.body).toMatchObject({
+      representativeName: null,
+      representativeEmail: null,
+      isRepresentative: false,
+    });
+  });
+
+  const refusals: [string, () => FormData, number, string | RegExp][] = [
+    ['no photo', () => submission(VALID_FIELDS, []), 400, 'At least one photo is required.'],
+    [
+      'only a document, no photo',
+      () => submission(VALID_FIELDS, [{ field: 'documents', name: 'a.pdf', bytes: PDF }]),
+      400,
+      'At least one photo is required.',
+    ],
+    [
+      'no service',
+      () =>
+        submission({
+          ...VALID_FIELDS,
+          expertValuation: 'false',
+          authenticityCheck: 'false',
+          conditionAssessment: 'false',
+          provenanceResearch: 'false',
+        }),
+      400,
+      'At least one service must be selected.',
+    ],
+    [
+      'a bad e-mail',
+      () => submission({ ...VALID_FIELDS, submitterEmail: 'not-an-email' }),
+      400,
+      'Invalid email address',
+    ],
+    [
+      'a bad representative e-mail',
+      () => submission({ ...VALID_FIELDS, isPersonalSubmission: 'false', representativeEmail: 'nope' }),
+      400,
+      'Invalid email address',
+    ],
+    [
+      'a bad urgency',
+      () => submission({ ...VALID_FIELDS, urgencyLevel: 'yesterday' }),
+      400,
+      'Urgency level must be standard or urgent',
+    ],
+    [
+      'a missing item name',
+      () => submission({ ...VALID_FIELDS, itemName: '  ' }),
+      400,
+      'Item name is required',
+    ],
+    ['a boolean that is not one', () => submission({ ...VALID_FIELDS, expertValuation: 'maybe' }), 400, /./],
+    [
+      'a text file named .png',
+      () =>
+        submission(VALID_FIELDS, [
+          { field: 'photos', name: 'x.png', bytes: NOT_AN_IMAGE, type: 'image/png' },
+        ]),
+      415,
+      'Photos must be JPG, PNG or HEIC images',
+    ],
+    [
+      'a text file named .pdf among the documents, after a good photo',
+      () =>
+        submission(VALID_FIELDS, [
+          { field: 'photos', name: 'ok.jpg', bytes: JPEG },
+          { field: 'documents', name: 'x.pdf', bytes: NOT_AN_IMAGE },
+        ]),
+      415,
+      'Documents must be PDF, DOC, DOCX, JPG or PNG files',
+    ],
+    [
+      'an 11th photo',
+      () =>
+        submission(
+          VALID_FIELDS,
+          Array.from({ length: MAX_SAMPLE_PHOTOS + 1 }, (_, i) => ({
+            field: 'photos' as const,
+            name: `p${i}.jpg`,
+            bytes: JPEG,
+          })),
+        ),
+      413,
+      'At most 10 photos can be uploaded',
+    ],
+    [
+      'a 6 MB photo',
+      () =>
+        submission(VALID_FIELDS, [
+          { field: 'photos', name: 'ok.jpg', bytes: JPEG },
+          { field: 'photos', name: 'big.jpg', bytes: Buffer.concat([JPEG, Buffer.alloc(6 * 1024 * 1024)]) },
+        ]),
+      413,
+      'Each file must be 5MB or smaller',
+    ],
+  ];
+
+  for (const [what, form, status, message] of refusals) {
+    it(`refuses ${what} with ${status} and leaves no row and no file`, async () => {
+      const before = await counts();
+      const res = await submit(alice, form());
+      expect(res.status).toBe(status);
+      expect((res.body as { message: string }).message).toMatch(message);
+      expect(await counts()).toEqual(before);
+    });
+  }
+
+  it('accepts a photo of exactly 5 MB', async () => {
+    const bytes = Buffer.concat([JPEG, Buffer.alloc(MAX_SAMPLE_FILE_BYTES - JPEG.length)]);
+    const res = await submit(alice, submission(VALID_FIELDS, [{ field: 'photos', name: 'edge.jpg', bytes }]));
+    expect(res.status).toBe(201);
+  });
+
+  it('refuses a request that is not multipart with 400, and a visitor with 401', async () => {
+    const before = await counts();
+    const json = await call(t, 'POST', '/api/samples', { token: alice.token, json: VALID_FIELDS });
+    expect(json.status).toBe(400);
+    const anonymous = await call(t, 'POST', '/api/samples', { form: submission() });
+    expect(anonymous.status).toBe(401);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('leaves no row and no file when the connection is cut in the middle of a file', async () => {
+    const before = await counts();
+    const boundary = '----cut-test-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="itemName"\r\n\r\nCut Vase\r\n` +
+        Object.entries(VALID_FIELDS)
+          .filter(([k]) => k !== 'itemName')
+          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+          .join('') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="ok.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    const first = Buffer.concat([head, JPEG, Buffer.from(`\r\n--${boundary}\r\n`)]);
+    const second = Buffer.from(
+      `Content-Disposition: form-data; name="photos"; filename="cut.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    const partial = Buffer.concat([JPEG, Buffer.alloc(512 * 1024, 7)]);
+    const url = new URL(`${t.url}/api/samples`);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${alice.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(first.length + second.length + 4 * 1024 * 1024),
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(first);
+      req.write(second);
+      req.write(partial, () => setTimeout(() => req.destroy(), 200));
+    });
+    // The server notices the cut and cleans up; give it a moment, then nothing may remain.
+    let now = await counts();
+    for (let i = 0; i < 50 && now.stored !== before.stored; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      now = await counts();
+    }
+    expect(now).toEqual(before);
+    // And the server still answers.
+    expect((await call(t, 'GET', '/api/samples', { token: alice.token })).status).toBe(200);
+  });
+});
+
+describe('GET /api/samples', () => {
+  it("lists only the caller's own samples, newest first", async () => {
+    const first = await submit(bob, submission({ ...VALID_FIELDS, itemName: 'Bob first' }));
+    const second = await submit(bob, submission({ ...VALID_FIELDS, itemName: 'Bob second' }));
+    const res = await call(t, 'GET', '/api/samples', { token: bob.token });
+    expect(res.status).toBe(200);
+    const list = res.body as Sample[];
+    expect(list.map((s) => s.id)).toEqual([(second.body as Sample).id, (first.body as Sample).id]);
+    expect(list.every((s) => s.userId === bob.id)).toBe(true);
+    expect(list[0]).toMatchObject({
+      itemName: 'Bob second',
+      status: 'submitted',
+      reportCode: null,
+      expertValuation: true,
+      submissionDate: expect.any(String),
+    });
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await call(t, 'GET', '/api/samples')).status).toBe(401);
+  });
+});
+
+describe('GET /api/samples/{id}', () => {
+  it('shows a sample to its owner, staff and admins, and 404 to another customer', async () => {
+    const created = (await submit(alice, submission({ ...VALID_FIELDS, itemName: 'Private Brooch' })))
+      .body as Sample;
+    for (const who of [alice, staff, admin]) {
+      const res = await call(t, 'GET', `/api/samples/${created.id}`, { token: who.token });
+      expect(res.status).toBe(200);
+      expect((res.body as SampleDetail).itemName).toBe('Private Brooch');
+    }
+    const foreign = await call(t, 'GET', `/api/samples/${created.id}`, { token: bob.token });
+    const missing = await call(t, 'GET', '/api/samples/999999', { token: bob.token });
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(foreign.body).toEqual(missing.body);
+    expect((await call(t, 'GET', '/api/samples/abc', { token: bob.token })).status).toBe(400);
+    expect((await call(t, 'GET', `/api/samples/${created.id}`)).status).toBe(401);
+  });
+
+  it('carries the assigned staff member by name', async () => {
+    const created = (await submit(alice)).body as Sample;
+    await t.db.update(samples).set({ assignedStaffId: staff.id }).where(eq(samples.id, created.id));
+    const res = await call(t, 'GET', `/api/samples/${created.id}`, { token: alice.token });
+    expect((res.body as SampleDetail).assignedStaff).toEqual({
+      firstName: staff.firstName,
+      lastName: staff.lastName,
+    });
+  });
+});

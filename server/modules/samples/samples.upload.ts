@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  DOCUMENT_MIME_TYPES,
+  MAX_SAMPLE_DOCUMENTS,
+  MAX_SAMPLE_FILE_BYTES,
+  MAX_SAMPLE_PHOTOS,
+  PHOTO_MIME_TYPES,
+} from '../../../common/domain/uploads';
+import { AppError } from '../../plugins/errors';
+import type { Storage } from '../../storage/storage';
+
+// Streams the parts of POST /api/samples to storage: each file goes straight to disk under a random
+// name after its first bytes were checked (CONTRACT §4), so memory stays flat however large the
+// request. Text fields are collected for validation. On any failure every file already written is
+// removed before the error leaves, so a refused or broken submission leaves nothing behind.
+
+export type FileCategory = 'photo' | 'document';
+
+export type StoredFile = {
+  key: string;
+  fileName: string;
+  originalName: string;
+  fileType: string;
+  fileSize: number;
+  fileCategory: FileCategory;
+};
+
+export const SAMPLE_UPLOAD_MESSAGES = {
+  tooManyPhotos: `At most ${MAX_SAMPLE_PHOTOS} photos can be uploaded`,
+  tooManyDocuments: `At most ${MAX_SAMPLE_DOCUMENTS} documents can be uploaded`,
+  fileTooLarge: `Each file must be ${MAX_SAMPLE_FILE_BYTES / (1024 * 1024)}MB or smaller`,
+  photoType: 'Photos must be JPG, PNG or HEIC images',
+  documentType: 'Documents must be PDF, DOC, DOCX, JPG or PNG files',
+} as const;
+
+/** Enough of the file's head for file-type to recognise every accepted format (docx needs the zip's first entry). */
+const SNIFF_BYTES = 64 * 1024;
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/heic': 'heic',
+  'image/heif': 'heic',
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  'application/x-cfb': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+};
+
+const FIELD_CATEGORY: Record<string, FileCategory> = { photos: 'photo', documents: 'document' };
+
+function cleanOriginalName(name: string | undefined, fallback: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strip control characters from a client's file name
+  const cleaned = (name ?? '').replace(/[\u0000-\u001f\u007f/\\]/g, '').trim();
+  return (cleaned || fallback).slice(0, 255);
+}
+
+async function storeFilePart(
+  storage: Storage,
+  file: NodeJS.ReadableStream & { truncated?: boolean },
+  category: FileCategory,
+  originalName: string,
+): Promise<StoredFile> {
+  const iterator = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let ended = false;
+  while (headSize < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    headSize += next.value.length;
+  }
+  const headBuffer = Buffer.concat(head);
+  const allowed: readonly string[] = category === 'photo' ? PHOTO_MIME_TYPES : DOCUMENT_MIME_TYPES;
+  const detected = headBuffer.length ? await fileTypeFromBuffer(headBuffer) : undefined;
+  if (!detected || !allowed.includes(detected.mime)) {
+    throw new AppError(
+      415,
+      category === 'photo' ? SAMPLE_UPLOAD_MESSAGES.photoType : SAMPLE_UPLOAD_MESSAGES.documentType,
+    );
+  }
+  const tooLarge = () => new AppError(413, SAMPLE_UPLOAD_MESSAGES.fileTooLarge);
+  if (headBuffer.length > MAX_SAMPLE_FILE_BYTES) throw tooLarge();
+
+  async function* body() {
+    let size = headBuffer.length;
+    yield headBuffer;
+    if (ended) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) break;
+      size += next.value.length;
+      if (size > MAX_SAMPLE_FILE_BYTES) throw tooLarge();
+      yield next.value;
+    }
+    if (file.truncated) throw tooLarge();
+  }
+
+  const ext = EXTENSIONS[detected.mime] ?? detected.ext;
+  const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
+  const key = `uploads/${fileName}`;
+  const { size } = await storage.put(key, Readable.from(body(), { objectMode: false }));
+  return {
+    key,
+    fileName,
+    originalName: cleanOriginalName(originalName, fileName),
+    fileType: detected.mime === 'image/heif' ? 'image/heic' : detected.mime,
+    fileSize: size,
+    fileCategory: category,
+  };
+}
+
+/**
+ * Reads the whole multipart submission. Resolves with the text fields and the stored files; on any
+ * error (limits, wrong type, a cut connection) removes the files it wrote and rethrows.
+ */
+export async function receiveSampleSubmission(
+  request: FastifyRequest,
+  storage: Storage,
+): Promise<{ fields: Record<string, string>; files: StoredFile[] }> {
+  const fields: Record<string, string> = {};
+  const files: StoredFile[] = [];
+  const counts: Record<FileCategory, number> = { photo: 0, document: 0 };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        // Only the first value of a text field counts; unknown fields are ignored.
+        if (typeof part.value === 'string' && !(part.fieldname in fields))
+          fields[part.fieldname] = part.value;
+        continue;
+      }
+      const category = FIELD_CATEGORY[part.fieldname];
+      if (!category) {
+        part.file.resume();
+        continue;
+      }
+      counts[category] += 1;
+      const limit = category === 'photo' ? MAX_SAMPLE_PHOTOS : MAX_SAMPLE_DOCUMENTS;
+      if (counts[category] > limit) {
+        throw new AppError(
+          413,
+          category === 'photo'
+            ? SAMPLE_UPLOAD_MESSAGES.tooManyPhotos
+            : SAMPLE_UPLOAD_MESSAGES.tooManyDocuments,
+        );
+      }
+      files.push(await storeFilePart(storage, part.file, category, part.filename));
+    }
+    if (request.raw.aborted) throw new AppError(400, 'The upload was interrupted');
+    return { fields, files };
+  } catch (err) {
+    await removeStoredFiles(storage, files);
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, SAMPLE_UPLOAD_MESSAGES.fileTooLarge);
+    throw err;
+  }
+}
+
+export async function removeStoredFiles(storage: Storage, files: { key: string }[]): Promise<void> {
+  await Promise.all(files.map((f) => storage.delete(f.key).catch(() => undefined)));
+}
