@@ -45,12 +45,13 @@ export function navItems(user: { role: string } | null): Item[] {
 }
 
 export function NavBar() {
-  const { user, logout } = useSession();
+  const { user, isLoading, logout } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const items = navItems(user);
 
+  // While a stored token's profile loads, neither Login nor Logout is offered yet.
   const authButtons = (vertical: boolean) =>
-    user ? (
+    isLoading ? null : user ? (
       <Button
         variant="outline"
         color="navy"

@@ -22,16 +22,17 @@ export function RequireSession({
   message?: string;
   delayMs?: number;
 }) {
-  const { user, isLoading } = useSession();
+  const { user, isLoading, isAuthCheckSkipped } = useSession();
   const navigate = useNavigate();
   const allowed = Boolean(user) && (!roles || roles.includes(user?.role ?? ''));
 
   useEffect(() => {
-    if (isLoading || allowed) return;
+    // Right after a logout the app is on its way to '/': no 'Unauthorized' for the page being left.
+    if (isLoading || allowed || isAuthCheckSkipped()) return;
     toast.error('Unauthorized', message);
     const timer = setTimeout(() => navigate('/login'), delayMs);
     return () => clearTimeout(timer);
-  }, [isLoading, allowed, message, delayMs, navigate]);
+  }, [isLoading, allowed, message, delayMs, navigate, isAuthCheckSkipped]);
 
   if (isLoading) return <LoadingScreen />;
   if (!allowed) {

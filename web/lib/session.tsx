@@ -48,6 +48,8 @@ type Session = {
   /** Stores the token and resolves with the loaded profile. */
   login(token: string): Promise<AuthUserResponse>;
   logout(): void;
+  /** True for LOGOUT_AUTH_SKIP_MS after a logout: guards then neither toast nor redirect (spec §4). */
+  isAuthCheckSkipped(): boolean;
   /** Drops the session after the server refused the token (401). */
   expire(): void;
 };
@@ -87,9 +89,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (newToken: string) => {
       setToken(newToken);
-      const user = await queryClient.fetchQuery(authUserQuery(newToken));
-      setTokenState(newToken);
-      return user;
+      try {
+        const user = await queryClient.fetchQuery(authUserQuery(newToken));
+        setTokenState(newToken);
+        return user;
+      } catch (err) {
+        // The profile could not be loaded: no half-open session stays behind (spec §4).
+        clearToken();
+        queryClient.removeQueries({ queryKey: ['auth'] });
+        throw err;
+      }
     },
     [queryClient],
   );
@@ -109,6 +118,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isLoading: Boolean(token) && userQuery.isPending,
       login,
       logout,
+      isAuthCheckSkipped: () => Date.now() < skipUntil.current,
       expire,
     }),
     [token, userQuery.data, userQuery.isPending, login, logout, expire],

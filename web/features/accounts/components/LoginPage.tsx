@@ -1,5 +1,80 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useNavigate } from 'react-router';
+import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
+import { homePathForRole } from '../../../../common/domain/roles';
+import { errorMessage } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useLogIn } from '../api';
+import { serverFieldErrors } from '../form-errors';
+import { AuthCard } from './AuthCard';
+
+export const LOGIN_SUCCESS = 'Logged in successfully';
+export const LOGIN_FAILURE = { title: 'Login failed', fallback: 'Failed to login' };
+
+const focusFirst = (errors: Record<string, unknown>) => {
+  const first = Object.keys(errors)[0];
+  if (first) document.querySelector<HTMLElement>(`form [name="${first}"]`)?.focus();
+};
 
 export function LoginPage() {
-  return <PlaceholderPage title="Login" />;
+  usePageTitle('Login', 'Log in to follow your submissions and download your valuation reports.');
+  const session = useSession();
+  const navigate = useNavigate();
+  const logIn = useLogIn();
+  const form = useForm<LoginRequest>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginRequest, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { token } = await logIn.mutateAsync(values);
+      const user = await session.login(token);
+      toast.success(LOGIN_SUCCESS);
+      navigate(homePathForRole(user.role), { replace: true });
+    } catch (err) {
+      const fieldErrors = serverFieldErrors(err);
+      form.setErrors(fieldErrors);
+      focusFirst(fieldErrors);
+      toast.error(LOGIN_FAILURE.title, errorMessage(err, LOGIN_FAILURE.fallback));
+    }
+  }, focusFirst);
+
+  const pending = logIn.isPending || form.submitting;
+  return (
+    <AuthCard
+      title="Login"
+      lead="Welcome back. Log in to your account."
+      footer={{ text: "Don't have an account?", link: 'Sign up', to: '/register' }}
+    >
+      <form onSubmit={submit} noValidate aria-labelledby="auth-title">
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            withAsterisk
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth loading={pending} loaderProps={{ type: 'dots' }} mt="xs">
+            Login
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

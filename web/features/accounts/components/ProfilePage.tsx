@@ -1,5 +1,289 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Container,
+  Group,
+  Image,
+  Input,
+  Loader,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconDatabase, IconUser } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import {
+  type AuthUserResponse,
+  INVALID_PROFILE_DATA,
+  PROFILE_IMAGE_PART,
+  profileUpdate,
+  SIGNATURE_PART,
+  SIGNATURE_RESTRICTED_MESSAGE,
+} from '../../../../common/contracts/accounts';
+import { isLabRole } from '../../../../common/domain/roles';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../../../common/domain/uploads';
+import { HttpError } from '../../../lib/api';
+import { authUserQuery, useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { type ProfileFields, profileFormData, usePersonalImage, useUpdateProfile } from '../api';
+import { serverFieldErrors } from '../form-errors';
+
+// Spec §5 Profile and §8 Profile: every text below is the spec's.
+export const PROFILE_TEXT = {
+  wrongType: 'Only JPEG or PNG files are allowed',
+  tooLarge: 'File size must be less than 2MB',
+  tooLargeServer: 'File size exceeds 2MB limit or too many files uploaded',
+  signatureRestricted: SIGNATURE_RESTRICTED_MESSAGE,
+  invalidData: 'Invalid profile data provided',
+  updateFailed: 'Failed to update profile',
+  imagesFailed: 'Failed to load profile picture or signature',
+  loadFailed: 'Failed to load profile',
+  loaded: 'Loaded from database',
+  saved: 'Profile updated',
+} as const;
+
+const ACCEPT = IMAGE_MIME_TYPES.join(',');
+
+/** The words of spec §8 for a refused profile update. */
+export function profileUpdateError(err: unknown): string {
+  if (err instanceof HttpError) {
+    const message = err.serverMessage ?? '';
+    if (err.status === 413) return PROFILE_TEXT.tooLargeServer;
+    if (/signature/i.test(message) && /admin or staff/i.test(message))
+      return PROFILE_TEXT.signatureRestricted;
+    if (message.includes(INVALID_PROFILE_DATA)) return PROFILE_TEXT.invalidData;
+    return message || err.message;
+  }
+  return err instanceof Error ? err.message : PROFILE_TEXT.updateFailed;
+}
+
+/** A client-side check of a chosen image, with the spec's messages; null when it is fine. */
+export function imageProblem(file: File): string | null {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return PROFILE_TEXT.wrongType;
+  if (file.size >= MAX_IMAGE_BYTES) return PROFILE_TEXT.tooLarge;
+  return null;
+}
+
+const fieldsOf = (user: AuthUserResponse): ProfileFields => ({
+  email: user.email,
+  phone: user.phone ?? '',
+  firstName: user.firstName ?? '',
+  lastName: user.lastName ?? '',
+});
 
 export function ProfilePage() {
-  return <PlaceholderPage title="Profile" />;
+  usePageTitle('Profile', 'Your contact details, profile picture and signature.');
+  const { token } = useSession();
+  const query = useQuery(authUserQuery(token));
+
+  if (query.isPending) {
+    return (
+      <Center mih="40vh" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>Loading profile...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title="Error" role="alert">
+          {PROFILE_TEXT.loadFailed}
+        </Alert>
+      </Container>
+    );
+  }
+  return <ProfileForm user={query.data} token={token} />;
+}
+
+type ImageField = typeof PROFILE_IMAGE_PART | typeof SIGNATURE_PART;
+
+function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | null }) {
+  const labRole = isLabRole(user.role);
+  const update = useUpdateProfile(token);
+  const form = useForm<ProfileFields>({
+    mode: 'controlled',
+    initialValues: fieldsOf(user),
+    validate: schemaResolver(profileUpdate, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const [files, setFiles] = useState<Record<ImageField, File | null>>({
+    profileImage: null,
+    signature: null,
+  });
+  const [fileErrors, setFileErrors] = useState<Record<ImageField, string | null>>({
+    profileImage: null,
+    signature: null,
+  });
+  const inputs = { profileImage: useRef<HTMLInputElement>(null), signature: useRef<HTMLInputElement>(null) };
+
+  const picture = usePersonalImage(user.profileImageUrl);
+  const signature = usePersonalImage(labRole ? user.signature : null);
+  const imagesFailed = picture.isError || signature.isError;
+  useEffect(() => {
+    if (imagesFailed) toast.error('Error', PROFILE_TEXT.imagesFailed);
+  }, [imagesFailed]);
+
+  const chooseFile = (field: ImageField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0] ?? null;
+    const problem = file ? imageProblem(file) : null;
+    setFileErrors((e) => ({ ...e, [field]: problem }));
+    setFiles((f) => ({ ...f, [field]: problem ? null : file }));
+    if (problem) event.currentTarget.value = '';
+  };
+
+  const clearFiles = () => {
+    setFiles({ profileImage: null, signature: null });
+    for (const ref of Object.values(inputs)) if (ref.current) ref.current.value = '';
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(
+        profileFormData(values, {
+          profileImage: files.profileImage,
+          signature: labRole ? files.signature : null,
+        }),
+      );
+      form.setValues(fieldsOf(saved));
+      form.resetDirty(fieldsOf(saved));
+      clearFiles();
+      toast.success(PROFILE_TEXT.saved, 'Your profile has been saved.');
+    } catch (err) {
+      form.setErrors(serverFieldErrors(err));
+      toast.error(PROFILE_TEXT.updateFailed, profileUpdateError(err));
+    }
+  });
+
+  const fileInput = (
+    field: ImageField,
+    label: string,
+    current: { url: string | null; isLoading: boolean },
+    alt: string,
+  ) => {
+    const id = `profile-${field}`;
+    const error = fileErrors[field];
+    return (
+      <Stack gap="xs">
+        <Input.Wrapper
+          id={id}
+          label={label}
+          description="JPEG or PNG, less than 2MB"
+          error={error}
+          inputWrapperOrder={['label', 'description', 'input', 'error']}
+        >
+          <Box mt={6}>
+            <input
+              ref={inputs[field]}
+              id={id}
+              name={field}
+              type="file"
+              accept={ACCEPT}
+              onChange={chooseFile(field)}
+              aria-invalid={Boolean(error)}
+              aria-describedby={`${id}-description${error ? ` ${id}-error` : ''}`}
+              style={{ maxWidth: '100%' }}
+            />
+          </Box>
+        </Input.Wrapper>
+        <Paper withBorder radius="md" p="xs" w="fit-content" bg="gray.0">
+          {current.url ? (
+            <Image src={current.url} alt={alt} h={120} w="auto" maw="100%" fit="contain" radius="sm" />
+          ) : current.isLoading ? (
+            <Loader size="sm" aria-label={`Loading ${alt.toLowerCase()}`} />
+          ) : (
+            <Group gap={6} c="dimmed" p="xs">
+              <IconUser size={18} aria-hidden="true" />
+              <Text size="sm">None uploaded yet</Text>
+            </Group>
+          )}
+        </Paper>
+      </Stack>
+    );
+  };
+
+  return (
+    <Container size="md" py={{ base: 'lg', md: 48 }}>
+      <Paper withBorder radius="lg" shadow="sm" p={{ base: 'md', sm: 'xl' }}>
+        <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
+          <Stack gap={4}>
+            <Title order={1} size="h2" id="profile-title">
+              Profile
+            </Title>
+            <Text c="dark.3">Keep your contact details up to date.</Text>
+          </Stack>
+          <Badge
+            color="teal"
+            variant="light"
+            size="lg"
+            leftSection={<IconDatabase size={14} aria-hidden="true" />}
+          >
+            {PROFILE_TEXT.loaded}
+          </Badge>
+        </Group>
+        {imagesFailed && (
+          <Alert color="red" mb="md">
+            {PROFILE_TEXT.imagesFailed}
+          </Alert>
+        )}
+        <form onSubmit={submit} noValidate aria-labelledby="profile-title">
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                withAsterisk
+                {...form.getInputProps('email')}
+              />
+              <TextInput
+                label="Phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                {...form.getInputProps('phone')}
+              />
+              <TextInput
+                label="First Name"
+                name="firstName"
+                autoComplete="given-name"
+                {...form.getInputProps('firstName')}
+              />
+              <TextInput
+                label="Last Name"
+                name="lastName"
+                autoComplete="family-name"
+                {...form.getInputProps('lastName')}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: labRole ? 2 : 1 }} spacing="lg">
+              {fileInput(PROFILE_IMAGE_PART, 'Profile Picture', picture, 'Current profile picture')}
+              {labRole && fileInput(SIGNATURE_PART, 'Signature', signature, 'Current signature')}
+            </SimpleGrid>
+            {update.isPending && (files.profileImage || files.signature) && (
+              <Progress value={Math.round(update.progress * 100)} aria-label="Upload progress" animated />
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={false} disabled={update.isPending}>
+                {update.isPending ? 'Saving...' : 'Update Profile'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
 }

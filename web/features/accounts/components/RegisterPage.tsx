@@ -1,5 +1,102 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useNavigate } from 'react-router';
+import { type RegisterRequest, registerForm, USER_PASSWORD_MIN } from '../../../../common/contracts/accounts';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useRegister } from '../api';
+import { serverFieldErrors } from '../form-errors';
+import { AuthCard } from './AuthCard';
 
+export const REGISTER_SUCCESS = 'Registered successfully. Please log in.';
+export const REGISTER_FAILURE = { title: 'Registration failed', fallback: 'Failed to register' };
+
+const focusFirst = (errors: Record<string, unknown>) => {
+  const first = Object.keys(errors)[0];
+  if (first) document.querySelector<HTMLElement>(`form [name="${first}"]`)?.focus();
+};
+
+/**
+ * The form checks the spec's 6-character minimum; the server's user schema asks for 8, and its
+ * message is shown on the password field when 6 or 7 characters are sent (docs/decisions/0003).
+ */
 export function RegisterPage() {
-  return <PlaceholderPage title="Register" />;
+  usePageTitle('Sign Up', 'Create an account to submit items for valuation and follow their progress.');
+  const navigate = useNavigate();
+  const registerAccount = useRegister();
+  const form = useForm<RegisterRequest>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', firstName: '', lastName: '' },
+    validate: schemaResolver(registerForm, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await registerAccount.mutateAsync(registerForm.parse(values));
+      toast.success(REGISTER_SUCCESS);
+      navigate('/login');
+    } catch (err) {
+      const fieldErrors = serverFieldErrors(err);
+      form.setErrors(fieldErrors);
+      focusFirst(fieldErrors);
+      toast.error(REGISTER_FAILURE.title, errorMessage(err, REGISTER_FAILURE.fallback));
+    }
+  }, focusFirst);
+
+  return (
+    <AuthCard
+      title="Create an Account"
+      lead="Sign up to submit items for valuation and follow their progress."
+      footer={{ text: 'Already have an account?', link: 'Log in', to: '/login' }}
+    >
+      <form onSubmit={submit} noValidate aria-labelledby="auth-title">
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            description={`Use at least ${USER_PASSWORD_MIN} characters.`}
+            withAsterisk
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            {...form.getInputProps('password')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="First Name"
+              name="firstName"
+              autoComplete="given-name"
+              withAsterisk
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last Name"
+              name="lastName"
+              autoComplete="family-name"
+              withAsterisk
+              {...form.getInputProps('lastName')}
+            />
+          </SimpleGrid>
+          <Button
+            type="submit"
+            fullWidth
+            loading={registerAccount.isPending}
+            loaderProps={{ type: 'dots' }}
+            mt="xs"
+          >
+            Sign Up
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }
