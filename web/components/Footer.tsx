@@ -1,9 +1,7 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../common/domain/reports';
-
-export const LAB_CONTACT_EMAIL = 'info@heritagevaluationlab.com';
+import { LAB_ADDRESS, LAB_CONTACT_EMAIL, LAB_PHONE, LAB_PHONE_HREF } from './lab-contact';
 
 const quickLinks = [
   { label: 'Home', to: '/' },
@@ -15,8 +13,9 @@ const services = [
   'Expert Valuations',
   'Authenticity Verification',
   'Condition Assessment',
-  'Provenance Research',
   'Detailed Reports',
+  'Provenance Research',
+  'Market Trends Analysis',
 ];
 const socials = [
   { label: 'Facebook', Icon: IconBrandFacebook },
@@ -28,7 +27,7 @@ const socials = [
 export function Footer() {
   return (
     <Box component="footer" bg="navy.9" c="gray.3" py={48} mt="auto">
-      <Container size="xl">
+      <Container size="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
           <Stack gap="xs">
             <Title order={2} size="h4" c="white">
@@ -63,7 +62,7 @@ export function Footer() {
           </Stack>
           <Stack gap={6}>
             <Title order={2} size="h5" c="white">
-              Services
+              Our Services
             </Title>
             {services.map((s) => (
               <Text key={s} size="sm">
@@ -75,9 +74,11 @@ export function Footer() {
             <Title order={2} size="h5" c="white">
               Contact
             </Title>
-            <Text size="sm">{LAB_FIXED_ADDRESS}</Text>
-            <Anchor href={`tel:${LAB_FIXED_PHONE.replace(/[^+\d]/g, '')}`} c="gray.3" size="sm">
-              {LAB_FIXED_PHONE}
+            <Text size="sm" component="address" style={{ fontStyle: 'normal' }}>
+              {LAB_ADDRESS}
+            </Text>
+            <Anchor href={LAB_PHONE_HREF} c="gray.3" size="sm">
+              {LAB_PHONE}
             </Anchor>
             <Anchor href={`mailto:${LAB_CONTACT_EMAIL}`} c="gray.3" size="sm">
               {LAB_CONTACT_EMAIL}

@@ -32,13 +32,18 @@ describe('POST /api/contact (limits off)', () => {
     const body = res.body as Record<string, unknown>;
     expect(body).toMatchObject({ ...valid, status: 'new', id: expect.any(Number) });
     expect(new Date(body.createdAt as string).getTime()).not.toBeNaN();
-    const [row] = await t.db.select().from(contactInquiries).where(eq(contactInquiries.id, body.id as number));
+    const [row] = await t.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.id, body.id as number));
     expect(row).toMatchObject({ ...valid, status: 'new' });
   });
 
   it('accepts a message without a phone (stored as null) and ignores unknown fields', async () => {
     const { phone: _phone, ...rest } = valid;
-    const res = await call(t, 'POST', '/api/contact', { json: { ...rest, role: 'admin', status: 'responded' } });
+    const res = await call(t, 'POST', '/api/contact', {
+      json: { ...rest, role: 'admin', status: 'responded' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ phone: null, status: 'new' });
   });

@@ -1,0 +1,15 @@
+import { LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../common/domain/reports';
+
+// How visitors reach the lab: shown in the footer and on the contact page.
+export const LAB_CONTACT_EMAIL = 'info@heritagevaluationlab.com';
+export const LAB_ADDRESS = LAB_FIXED_ADDRESS;
+export const LAB_PHONE = LAB_FIXED_PHONE;
+export const LAB_PHONE_HREF = `tel:${LAB_FIXED_PHONE.replace(/[^+\d]/g, '')}`;
+
+/** Spec §2 Contact: business hours, exactly as stated. */
+export const BUSINESS_HOURS = [
+  { days: 'Mon-Fri', hours: '9:00 AM-6:00 PM' },
+  { days: 'Sat', hours: '10:00 AM-4:00 PM' },
+  { days: 'Sun', hours: 'Closed' },
+] as const;
+export const BUSINESS_HOURS_NOTE = 'Consultations by appointment outside business hours.';
