@@ -23,6 +23,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  ORPHAN_SWEEP_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   STORAGE_S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
   STORAGE_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
   STORAGE_S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
@@ -47,6 +48,8 @@ export type Config = {
   rateLimits: boolean;
   redisUrl: string | undefined;
   logLevel: string;
+  /** Stored files without a row are removed once older than this (start-up and periodic sweep). */
+  orphanSweepGraceMs: number;
   /** Object storage for files instead of DATA_DIR/files, when STORAGE_S3_BUCKET is set. */
   s3:
     | {
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: e.RATE_LIMITS === 'on',
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
     s3: e.STORAGE_S3_BUCKET
       ? {
           bucket: e.STORAGE_S3_BUCKET,

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { scheduleOrphanSweep } from './modules/maintenance/orphan-sweep';
 import { createDiskStorage } from './storage/disk-storage';
 import { createS3Storage } from './storage/s3-storage';
 
@@ -42,10 +43,22 @@ async function main() {
     );
   }
 
+  // Files left by a process killed between its file and its row (CONTRACT §4): removed at start,
+  // then every 10 minutes; only files older than the grace period, for other instances' sake.
+  const sweep = scheduleOrphanSweep({
+    db: database.db,
+    storage,
+    graceMs: config.orphanSweepGraceMs,
+    everyMs: 10 * 60_000,
+    log: app.log,
+  });
+  await sweep.first;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    sweep.stop();
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();

@@ -45,6 +45,21 @@ describe('disk storage', () => {
     expect(readdirSync(join(root, 'uploads'))).toEqual(['slow.jpg']);
   });
 
+  it('sweeps temp files left by a killed writer, only once they are older than the grace period', async () => {
+    const root = fresh();
+    const s = createDiskStorage(root);
+    await s.put('uploads/keep.jpg', Buffer.from('k'));
+    const { writeFileSync, utimesSync } = await import('node:fs');
+    writeFileSync(join(root, 'uploads', 'dead.jpg.tmp-0a1b2c'), 'half');
+    writeFileSync(join(root, 'uploads', 'live.jpg.tmp-3d4e5f'), 'in flight');
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(join(root, 'uploads', 'dead.jpg.tmp-0a1b2c'), old, old);
+    expect(await s.sweepIncomplete(600_000)).toEqual(['uploads/dead.jpg.tmp-0a1b2c']);
+    expect(readdirSync(join(root, 'uploads')).sort()).toEqual(['keep.jpg', 'live.jpg.tmp-3d4e5f']);
+    expect(await s.sweepIncomplete(0)).toEqual(['uploads/live.jpg.tmp-3d4e5f']);
+    expect(readdirSync(join(root, 'uploads'))).toEqual(['keep.jpg']);
+  });
+
   it('removes its temp file when the stream fails', async () => {
     const root = fresh();
     const s = createDiskStorage(root);

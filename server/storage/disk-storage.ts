@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type Storage } from './storage';
+import { assertSafeKey, type Storage, StorageKeyError } from './storage';
 
 /** Local-disk storage under DATA_DIR/files: writes go to a temp name and are renamed when complete. */
 export function createDiskStorage(root: string): Storage {
@@ -55,6 +55,45 @@ export function createDiskStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async modifiedAt(key) {
+      try {
+        return (await stat(pathOf(key))).mtime;
+      } catch (err) {
+        if (err instanceof StorageKeyError) throw err;
+        return null;
+      }
+    },
+    async sweepIncomplete(olderThanMs) {
+      const removed: string[] = [];
+      const cutoff = Date.now() - olderThanMs;
+      let folders: string[] = [];
+      try {
+        folders = await readdir(base);
+      } catch {
+        return removed;
+      }
+      for (const folder of folders) {
+        let names: string[] = [];
+        try {
+          names = await readdir(join(base, folder));
+        } catch {
+          continue;
+        }
+        for (const name of names) {
+          if (!/\.tmp-[0-9a-f]+$/.test(name)) continue;
+          const path = join(base, folder, name);
+          try {
+            if ((await stat(path)).mtimeMs <= cutoff) {
+              await rm(path, { force: true });
+              removed.push(`${folder}/${name}`);
+            }
+          } catch {
+            // vanished meanwhile: its writer finished or removed it
+          }
+        }
+      }
+      return removed;
     },
     async list(prefix) {
       const dir = join(base, prefix.replace(/\/+$/, ''));

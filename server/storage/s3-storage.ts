@@ -99,6 +99,17 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
         throw err;
       }
     },
+    async modifiedAt(key) {
+      try {
+        const res = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        return res.LastModified ?? null;
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    // A PUT either stores the whole object or nothing: no unfinished writes to sweep.
+    sweepIncomplete: async () => [],
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },

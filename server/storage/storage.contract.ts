@@ -51,6 +51,17 @@ export function storageContract(make: () => Storage) {
     await expect(s.delete('uploads/missing.jpg')).resolves.toBeUndefined();
   });
 
+  it('tells when a key was last written, null when absent', async () => {
+    const s = make();
+    const before = Date.now() - 5_000;
+    await s.put('uploads/m1.jpg', Buffer.from('m'));
+    const at = await s.modifiedAt('uploads/m1.jpg');
+    expect(at).toBeInstanceOf(Date);
+    expect(at?.getTime()).toBeGreaterThan(before);
+    expect(await s.modifiedAt('uploads/none.jpg')).toBeNull();
+    expect(await s.sweepIncomplete(0)).toEqual([]);
+  });
+
   it('deletes a key', async () => {
     const s = make();
     await s.put('profile/p1.jpg', Buffer.from('x'));

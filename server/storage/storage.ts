@@ -14,6 +14,13 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every stored key under a prefix (for consistency checks and backups). */
   list(prefix: string): Promise<string[]>;
+  /** When the object at `key` was last written; null when there is none (orphan sweeps use it). */
+  modifiedAt(key: string): Promise<Date | null>;
+  /**
+   * Removes unfinished writes older than `olderThanMs` left by a process killed mid-write (disk:
+   * `*.tmp-*` files). Returns the removed names. Object stores have none: a PUT is atomic.
+   */
+  sweepIncomplete(olderThanMs: number): Promise<string[]>;
 }
 
 export class StorageKeyError extends Error {}
