@@ -44,10 +44,12 @@ export function elementSetProblem(
   let totalHundredths = 0;
   for (const [index, e] of elements.entries()) {
     const key = e.element.trim().toLowerCase();
-    if (seen.has(key)) return { kind: 'duplicate', message: duplicateElementMessage(e.element.trim()), index };
+    if (seen.has(key))
+      return { kind: 'duplicate', message: duplicateElementMessage(e.element.trim()), index };
     seen.add(key);
     totalHundredths += Math.round(e.percentage * 100);
-    if (totalHundredths > MAX_TOTAL_PERCENTAGE * 100) return { kind: 'total', message: TOTAL_OVER_100_MESSAGE, index };
+    if (totalHundredths > MAX_TOTAL_PERCENTAGE * 100)
+      return { kind: 'total', message: TOTAL_OVER_100_MESSAGE, index };
   }
   return null;
 }

@@ -2,6 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { homePathForRole } from '../../common/domain/roles';
 import { Layout } from '../components/Layout';
+import { LazyReportDialog } from '../features/reports/lazy';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RequireSession } from '../components/RequireSession';
 import { useSession } from '../lib/session';
@@ -34,10 +35,9 @@ const CustomerDashboardPage = page(
   'CustomerDashboardPage',
 );
 const ClientHome = page(() => import('../features/dashboard/components/ClientHome'), 'ClientHome');
-const StaffDashboardPage = page(
-  () => import('../features/staff/components/StaffDashboardPage'),
-  'StaffDashboardPage',
-);
+const StaffDashboardPage = lazy(async () => ({
+  default: (await import('../features/staff/components/StaffDashboardPage')).StaffDashboardPage,
+}));
 const AdminDashboardPage = page(
   () => import('../features/admin/components/AdminDashboardPage'),
   'AdminDashboardPage',
@@ -129,7 +129,7 @@ export function AppRoutes() {
           path="staff"
           element={
             <RequireSession roles={['staff', 'admin']}>
-              <StaffDashboardPage />
+              <StaffDashboardPage reportDialog={LazyReportDialog} />
             </RequireSession>
           }
         />

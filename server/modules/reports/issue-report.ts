@@ -34,7 +34,10 @@ export const reportStorageKey = (code: string, revision: number) => `reports/${c
 export function checkElements(input: ReportElementInput[]): ElementValues[] {
   const problem = elementSetProblem(input);
   if (problem?.kind === 'duplicate') throw conflict(problem.message);
-  if (problem) throw badRequest(problem.message, [{ path: `elements.${problem.index}.percentage`, message: problem.message }]);
+  if (problem)
+    throw badRequest(problem.message, [
+      { path: `elements.${problem.index}.percentage`, message: problem.message },
+    ]);
   return input.map((e) => ({
     element: e.element.trim(),
     percentage: Math.round(e.percentage * 100) / 100,
@@ -64,7 +67,10 @@ async function pdfInputFor(deps: AppDeps, sample: SampleRow, elements: ElementVa
     findUserNameAndSignature(deps.db, sample.assignedStaffId ?? issuer.id),
     findUserNameAndSignature(deps.db, sample.userId),
   ]);
-  const [logo, signature] = await Promise.all([readImage(deps, lab?.logo), readImage(deps, analystRow?.signature)]);
+  const [logo, signature] = await Promise.all([
+    readImage(deps, lab?.logo),
+    readImage(deps, analystRow?.signature),
+  ]);
   const services = SERVICES.filter((s) => sample[s.field]).map((s) => s.label);
   return {
     lab: {
@@ -82,7 +88,10 @@ async function pdfInputFor(deps: AppDeps, sample: SampleRow, elements: ElementVa
       description: sample.description,
       submissionDate: sample.submissionDate,
       services: services.length ? services.join(', ') : 'Basic Assessment',
-      ownerName: sample.isRepresentative && sample.clientName ? sample.clientName : personName(owner) || sample.submitterName,
+      ownerName:
+        sample.isRepresentative && sample.clientName
+          ? sample.clientName
+          : personName(owner) || sample.submitterName,
     },
     elements,
     analyst: { name: personName(analystRow) || personName(issuer) || issuer.email, signature },
@@ -125,8 +134,14 @@ export async function issueReport(
     await deps.storage.put(storageKey, pdf);
     try {
       await deps.db.transaction(async (tx) => {
-        const marked = await markSampleIssued(tx, sample.id, { reportCode, issuedAt, issuedBy: user.id }, existingCode);
-        if (!marked) throw conflict('The report was issued by someone else at the same time; please try again');
+        const marked = await markSampleIssued(
+          tx,
+          sample.id,
+          { reportCode, issuedAt, issuedBy: user.id },
+          existingCode,
+        );
+        if (!marked)
+          throw conflict('The report was issued by someone else at the same time; please try again');
         await replaceReportElements(tx, sample.id, elements);
         await insertRevision(tx, {
           sampleId: sample.id,

@@ -9,7 +9,10 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const cp = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      const cp =
+        name[1] === 'x' || name[1] === 'X'
+          ? Number.parseInt(name.slice(2), 16)
+          : Number.parseInt(name.slice(1), 10);
       return Number.isFinite(cp) && cp > 0 && cp < 0x110000 ? String.fromCodePoint(cp) : '';
     }
     return ENTITIES[name.toLowerCase()] ?? whole;
@@ -25,7 +28,7 @@ export function notesToBlocks(html: string): Block[] {
   let underline = 0;
   let current: Block | null = null;
   const flush = () => {
-    if (current && current.runs.some((r) => r.text.trim() !== '')) blocks.push(current);
+    if ((current as Block | null)?.runs.some((r) => r.text.trim() !== '')) blocks.push(current as unknown as Block);
     current = null;
   };
   const open = (kind: Block['kind'], prefix = '') => {
@@ -41,7 +44,12 @@ export function notesToBlocks(html: string): Block[] {
         if (text.trim() === '') continue;
         open(lists.length ? 'li' : 'p');
       }
-      (current as Block | null)?.runs.push({ text, bold: bold > 0, italic: italic > 0, underline: underline > 0 });
+      (current as Block | null)?.runs.push({
+        text,
+        bold: bold > 0,
+        italic: italic > 0,
+        underline: underline > 0,
+      });
       continue;
     }
     const closing = tag[1] === '/';
@@ -59,7 +67,8 @@ export function notesToBlocks(html: string): Block[] {
         underline += closing ? -1 : 1;
         break;
       case 'br':
-        if (current) (current as Block).runs.push({ text: '\n', bold: false, italic: false, underline: false });
+        if (current)
+          (current as Block).runs.push({ text: '\n', bold: false, italic: false, underline: false });
         break;
       case 'ul':
       case 'ol':
@@ -132,7 +141,10 @@ export function renderNotes(
     if (heading) doc.y += 3;
     const y = doc.y;
     if (block.kind === 'li') {
-      doc.font('regular').fontSize(size).text(block.prefix, x - 17, y, { width: 12, align: 'right', lineBreak: false });
+      doc
+        .font('regular')
+        .fontSize(size)
+        .text(block.prefix, x - 17, y, { width: 12, align: 'right', lineBreak: false });
     }
     const runs = block.runs.filter((r) => r.text !== '');
     runs.forEach((run, i) => {

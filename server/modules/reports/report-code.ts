@@ -4,6 +4,7 @@ import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from '../../../common/domain
 /** A new report code: 8 characters of the unambiguous alphabet from a cryptographic source (CONTRACT §3). */
 export function newReportCode(): string {
   let code = '';
-  for (let i = 0; i < REPORT_CODE_LENGTH; i++) code += REPORT_CODE_ALPHABET[randomInt(REPORT_CODE_ALPHABET.length)];
+  for (let i = 0; i < REPORT_CODE_LENGTH; i++)
+    code += REPORT_CODE_ALPHABET[randomInt(REPORT_CODE_ALPHABET.length)];
   return code;
 }

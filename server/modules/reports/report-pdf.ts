@@ -11,9 +11,11 @@ import { renderNotes } from './notes-pdf';
 const require = createRequire(import.meta.url);
 // pdfkit accepts an already-parsed fontkit font. Parsing Noto's tables costs about 40 ms per font
 // and document, so each font is parsed once per process with the very fontkit pdfkit depends on.
-const fontkit = createRequire(require.resolve('pdfkit')) ('fontkit') as { create(buf: Buffer): object };
+const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(buf: Buffer): object };
 const fontFile = (pkg: string, file: string) =>
-  fontkit.create(withoutLayoutTables(readFileSync(require.resolve(`@expo-google-fonts/${pkg}/${file}`)))) as unknown as Buffer;
+  fontkit.create(
+    withoutLayoutTables(readFileSync(require.resolve(`@expo-google-fonts/${pkg}/${file}`))),
+  ) as unknown as Buffer;
 
 /** Parsed once per process; pdfkit subsets and embeds them into every document. */
 const FONTS = {
@@ -42,7 +44,13 @@ export type ReportPdfInput = {
     services: string;
     ownerName: string;
   };
-  elements: { element: string; percentage: number; purity: string | null; quality: string | null; notes: string | null }[];
+  elements: {
+    element: string;
+    percentage: number;
+    purity: string | null;
+    quality: string | null;
+    notes: string | null;
+  }[];
   analyst: { name: string; signature: Buffer | null } | null;
   reportCode: string;
   revision: number;
@@ -116,27 +124,55 @@ function drawHeader(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: number
     }
   }
   const textWidth = width - (textLeft - left) - 150;
-  doc.fillColor(ACCENT).font('serifBold').fontSize(17).text(input.lab.name, textLeft, top, { width: textWidth });
+  doc
+    .fillColor(ACCENT)
+    .font('serifBold')
+    .fontSize(17)
+    .text(input.lab.name, textLeft, top, { width: textWidth });
   doc.moveDown(0.2);
   doc.fillColor(MUTED).font('regular').fontSize(8.5);
   doc.text(input.lab.address, { width: textWidth });
-  doc.text(`Tel. ${input.lab.phone}${input.lab.email ? `   ·   ${input.lab.email}` : ''}`, { width: textWidth });
-  if (input.lab.certificationNumber) doc.text(`Certification No. ${input.lab.certificationNumber}`, { width: textWidth });
+  doc.text(`Tel. ${input.lab.phone}${input.lab.email ? `   ·   ${input.lab.email}` : ''}`, {
+    width: textWidth,
+  });
+  if (input.lab.certificationNumber)
+    doc.text(`Certification No. ${input.lab.certificationNumber}`, { width: textWidth });
   const leftBottom = Math.max(doc.y, top + (input.lab.logo ? 64 : 0));
 
   // The code block on the right: what a reader needs to check the document.
   const boxW = 140;
   const boxX = left + width - boxW;
-  doc.fillColor(MUTED).font('regular').fontSize(7.5).text('VERIFICATION CODE', boxX, top, { width: boxW, align: 'right' });
-  doc.fillColor(INK).font('bold').fontSize(15).text(input.reportCode, boxX, doc.y, { width: boxW, align: 'right', characterSpacing: 1.5 });
+  doc
+    .fillColor(MUTED)
+    .font('regular')
+    .fontSize(7.5)
+    .text('VERIFICATION CODE', boxX, top, { width: boxW, align: 'right' });
+  doc
+    .fillColor(INK)
+    .font('bold')
+    .fontSize(15)
+    .text(input.reportCode, boxX, doc.y, { width: boxW, align: 'right', characterSpacing: 1.5 });
   doc.fillColor(MUTED).font('regular').fontSize(8);
   doc.text(`Revision ${input.revision}`, boxX, doc.y, { width: boxW, align: 'right' });
   doc.text(`Issued ${longDate(input.issuedAt)}`, boxX, doc.y, { width: boxW, align: 'right' });
 
   const y = Math.max(leftBottom, doc.y) + 12;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1.2).strokeColor(ACCENT).stroke();
-  doc.fillColor(ACCENT).font('serifBold').fontSize(20).text('Analysis Report', left, y + 14, { width, align: 'center' });
-  doc.fillColor(MUTED).font('regular').fontSize(9).text('Certificate of examination and analysis', { width, align: 'center' });
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(1.2)
+    .strokeColor(ACCENT)
+    .stroke();
+  doc
+    .fillColor(ACCENT)
+    .font('serifBold')
+    .fontSize(20)
+    .text('Analysis Report', left, y + 14, { width, align: 'center' });
+  doc
+    .fillColor(MUTED)
+    .font('regular')
+    .fontSize(9)
+    .text('Certificate of examination and analysis', { width, align: 'center' });
   doc.y += 12;
 }
 
@@ -154,8 +190,12 @@ function drawDetails(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: numbe
   const pad = 10;
   // Measure first so the band fits its text.
   doc.font('regular').fontSize(9.5);
-  const heights = rows.map(([, a, , b]) =>
-    Math.max(doc.heightOfString(a, { width: colW - labelW - pad * 2 }), doc.heightOfString(b, { width: colW - labelW - pad * 2 })) + 5,
+  const heights = rows.map(
+    ([, a, , b]) =>
+      Math.max(
+        doc.heightOfString(a, { width: colW - labelW - pad * 2 }),
+        doc.heightOfString(b, { width: colW - labelW - pad * 2 }),
+      ) + 5,
   );
   const total = heights.reduce((a, b) => a + b, 0) + pad * 2;
   doc.rect(left, top, width, total).fillColor(BAND).fill();
@@ -166,15 +206,27 @@ function drawDetails(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: numbe
       [1, l2, v2],
     ] as const) {
       const x = left + col * colW + pad;
-      doc.fillColor(MUTED).font('regular').fontSize(8).text(label.toUpperCase(), x, y + 1.5, { width: labelW });
-      doc.fillColor(INK).font(label === 'Item' ? 'bold' : 'regular').fontSize(9.5).text(value, x + labelW, y, { width: colW - labelW - pad * 2 });
+      doc
+        .fillColor(MUTED)
+        .font('regular')
+        .fontSize(8)
+        .text(label.toUpperCase(), x, y + 1.5, { width: labelW });
+      doc
+        .fillColor(INK)
+        .font(label === 'Item' ? 'bold' : 'regular')
+        .fontSize(9.5)
+        .text(value, x + labelW, y, { width: colW - labelW - pad * 2 });
     }
     y += heights[i] ?? 0;
   });
   doc.y = top + total + 10;
   if (s.description) {
     doc.fillColor(MUTED).font('regular').fontSize(8).text('DESCRIPTION', left, doc.y, { width });
-    doc.fillColor(INK).font('regular').fontSize(9.5).text(s.description, left, doc.y + 2, { width });
+    doc
+      .fillColor(INK)
+      .font('regular')
+      .fontSize(9.5)
+      .text(s.description, left, doc.y + 2, { width });
   }
   doc.y += 14;
 }
@@ -202,7 +254,11 @@ function drawAnalysisTable(
     let x = left;
     for (const c of COLUMNS) {
       const w = c.width * width;
-      doc.fillColor('#ffffff').font('bold').fontSize(8.5).text(c.title.toUpperCase(), x + cellPad, y + 5.5, { width: w - cellPad * 2, align: c.align });
+      doc
+        .fillColor('#ffffff')
+        .font('bold')
+        .fontSize(8.5)
+        .text(c.title.toUpperCase(), x + cellPad, y + 5.5, { width: w - cellPad * 2, align: c.align });
       x += w;
     }
     doc.y = y + 20;
@@ -213,7 +269,13 @@ function drawAnalysisTable(
     total += e.percentage;
     const cells = [e.element, `${e.percentage.toFixed(2)}%`, e.purity ?? 'N/A', e.quality ?? 'N/A'];
     doc.font('regular').fontSize(9.5);
-    const h = Math.max(...cells.map((t, ci) => doc.heightOfString(t, { width: (COLUMNS[ci]?.width ?? 0) * width - cellPad * 2 }))) + cellPad * 2;
+    const h =
+      Math.max(
+        ...cells.map((t, ci) =>
+          doc.heightOfString(t, { width: (COLUMNS[ci]?.width ?? 0) * width - cellPad * 2 }),
+        ),
+      ) +
+      cellPad * 2;
     if (doc.y + h > bottomLimit()) {
       doc.addPage();
       drawHead();
@@ -225,7 +287,11 @@ function drawAnalysisTable(
       const c = COLUMNS[ci];
       if (!c) return;
       const w = c.width * width;
-      doc.fillColor(INK).font(ci === 0 ? 'bold' : 'regular').fontSize(9.5).text(t, x + cellPad, y + cellPad, { width: w - cellPad * 2, align: c.align });
+      doc
+        .fillColor(INK)
+        .font(ci === 0 ? 'bold' : 'regular')
+        .fontSize(9.5)
+        .text(t, x + cellPad, y + cellPad, { width: w - cellPad * 2, align: c.align });
       x += w;
     });
     doc.y = y + h;
@@ -234,17 +300,31 @@ function drawAnalysisTable(
       renderNotes(doc, e.notes, { x: left + cellPad + 10, width: width - cellPad * 2 - 10, bottomLimit });
       doc.y += 4;
     }
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   });
   if (doc.y + 22 > bottomLimit()) doc.addPage();
   const y = doc.y;
-  doc.fillColor(INK).font('bold').fontSize(9.5).text('Total', left + cellPad, y + 6, { width: (COLUMNS[0]?.width ?? 0) * width });
+  doc
+    .fillColor(INK)
+    .font('bold')
+    .fontSize(9.5)
+    .text('Total', left + cellPad, y + 6, { width: (COLUMNS[0]?.width ?? 0) * width });
   doc.text(`${total.toFixed(2)}%`, left + (COLUMNS[0]?.width ?? 0) * width + cellPad, y + 6, {
     width: (COLUMNS[1]?.width ?? 0) * width - cellPad * 2,
     align: 'right',
   });
   doc.y = y + 24;
-  doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(1).strokeColor(ACCENT).stroke();
+  doc
+    .moveTo(left, doc.y - 2)
+    .lineTo(left + width, doc.y - 2)
+    .lineWidth(1)
+    .strokeColor(ACCENT)
+    .stroke();
   doc.y += 10;
 }
 
@@ -269,9 +349,22 @@ async function drawSignOff(
     }
   }
   const lineY = sigTop + 62;
-  doc.moveTo(left, lineY).lineTo(left + 220, lineY).lineWidth(0.8).strokeColor(INK).stroke();
-  doc.fillColor(INK).font('bold').fontSize(10).text(input.analyst?.name ?? 'Laboratory analyst', left, lineY + 5, { width: 220 });
-  doc.fillColor(MUTED).font('regular').fontSize(8).text(`Analyst, ${input.lab.name}`, left, doc.y, { width: 220 });
+  doc
+    .moveTo(left, lineY)
+    .lineTo(left + 220, lineY)
+    .lineWidth(0.8)
+    .strokeColor(INK)
+    .stroke();
+  doc
+    .fillColor(INK)
+    .font('bold')
+    .fontSize(10)
+    .text(input.analyst?.name ?? 'Laboratory analyst', left, lineY + 5, { width: 220 });
+  doc
+    .fillColor(MUTED)
+    .font('regular')
+    .fontSize(8)
+    .text(`Analyst, ${input.lab.name}`, left, doc.y, { width: 220 });
   doc.text(`Issued ${longDate(input.issuedAt)}`, left, doc.y, { width: 220 });
 
   // Verification: QR code drawn as vector squares, with the address and code beside it.
@@ -280,22 +373,38 @@ async function drawSignOff(
   drawQr(doc, input.verifyUrl, qrX, top, qrSize);
   const textW = 170;
   const textX = qrX - textW - 12;
-  doc.fillColor(MUTED).font('regular').fontSize(8).text('VERIFY THIS REPORT', textX, top, { width: textW, align: 'right' });
-  doc.fillColor(INK).font('bold').fontSize(12).text(input.reportCode, textX, doc.y + 2, { width: textW, align: 'right', characterSpacing: 1.2 });
-  doc.fillColor(MUTED).font('regular').fontSize(7.5).text(
-    `Scan the code or visit ${input.verifyUrl} to confirm this document is authentic and current (revision ${input.revision}).`,
-    textX,
-    doc.y + 2,
-    { width: textW, align: 'right' },
-  );
+  doc
+    .fillColor(MUTED)
+    .font('regular')
+    .fontSize(8)
+    .text('VERIFY THIS REPORT', textX, top, { width: textW, align: 'right' });
+  doc
+    .fillColor(INK)
+    .font('bold')
+    .fontSize(12)
+    .text(input.reportCode, textX, doc.y + 2, { width: textW, align: 'right', characterSpacing: 1.2 });
+  doc
+    .fillColor(MUTED)
+    .font('regular')
+    .fontSize(7.5)
+    .text(
+      `Scan the code or visit ${input.verifyUrl} to confirm this document is authentic and current (revision ${input.revision}).`,
+      textX,
+      doc.y + 2,
+      { width: textW, align: 'right' },
+    );
   doc.y = Math.max(doc.y, lineY + 40, top + qrSize) + 8;
-  doc.fillColor(MUTED).font('italic').fontSize(7.5).text(
-    'This report reflects the condition of the item when examined. Results apply only to the item identified above. ' +
-      'The document is issued electronically; its authenticity can be confirmed with the verification code.',
-    left,
-    doc.y,
-    { width },
-  );
+  doc
+    .fillColor(MUTED)
+    .font('italic')
+    .fontSize(7.5)
+    .text(
+      'This report reflects the condition of the item when examined. Results apply only to the item identified above. ' +
+        'The document is issued electronically; its authenticity can be confirmed with the verification code.',
+      left,
+      doc.y,
+      { width },
+    );
 }
 
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
@@ -307,7 +416,8 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fillColor('#000000');
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      if (qr.modules.get(r, c)) doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell + 0.05, cell + 0.05);
+      if (qr.modules.get(r, c))
+        doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell + 0.05, cell + 0.05);
     }
   }
   doc.fill();
@@ -320,7 +430,12 @@ function drawFooters(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: numbe
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN - 10;
-    doc.moveTo(left, y - 6).lineTo(left + width, y - 6).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, y - 6)
+      .lineTo(left + width, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     doc.fillColor(MUTED).font('regular').fontSize(7.5);
     doc.text(`${input.lab.name} · Report ${input.reportCode} · Revision ${input.revision}`, left, y, {
       width: width * 0.75,

@@ -27,7 +27,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function makeSample(itemName = 'Victorian Silver Tea Service', assignedStaffId: number | null = staff.id) {
+async function makeSample(
+  itemName = 'Victorian Silver Tea Service',
+  assignedStaffId: number | null = staff.id,
+) {
   const [row] = await t.db
     .insert(samples)
     .values({
@@ -81,7 +84,9 @@ describe('report element rules (CONTRACT §4), enforced by the server', () => {
     for (const bad of [element('', 10), element('Gold', 0), { element: 'Gold' }, element('Gold', -1)]) {
       const res = await issue(s.id, [bad]);
       expect(res.status).toBe(400);
-      expect((res.body as { message: string }).message).toBe('Please fill in element name and valid percentage');
+      expect((res.body as { message: string }).message).toBe(
+        'Please fill in element name and valid percentage',
+      );
     }
   });
 
@@ -90,7 +95,9 @@ describe('report element rules (CONTRACT §4), enforced by the server', () => {
     expect((await issue(s.id, [element('Gold', 100.01)])).status).toBe(400);
     const decimals = await issue(s.id, [element('Gold', 10.005)]);
     expect(decimals.status).toBe(400);
-    expect((decimals.body as { message: string }).message).toBe('Percentage can have at most 2 decimal places');
+    expect((decimals.body as { message: string }).message).toBe(
+      'Percentage can have at most 2 decimal places',
+    );
     expect((await issue(s.id, [element('Gold', 10, { quality: 'Superb' })])).status).toBe(400);
     const empty = await issue(s.id, []);
     expect(empty.status).toBe(400);
@@ -153,7 +160,9 @@ describe('who may issue (CONTRACT §2)', () => {
   it('lets the assigned staff member and an admin issue, but not other staff; 401 without a token', async () => {
     const s = await makeSample();
     expect((await issue(s.id, [element('Gold', 10)], otherStaff.token)).status).toBe(403);
-    expect((await call(t, 'POST', `/api/staff/samples/${s.id}/report`, { json: { elements: [] } })).status).toBe(401);
+    expect(
+      (await call(t, 'POST', `/api/staff/samples/${s.id}/report`, { json: { elements: [] } })).status,
+    ).toBe(401);
     expect((await issue(s.id, [element('Gold', 10)], staff.token)).status).toBe(200);
     expect((await issue(s.id, [element('Gold', 10)], admin.token, 'samples')).status).toBe(200);
     expect((await issue(999_999, [element('Gold', 10)], admin.token)).status).toBe(404);
@@ -164,7 +173,11 @@ describe('issuing (CONTRACT §3)', () => {
   it('issues a code from the alphabet, a PDF whose text carries the code, item and every element', async () => {
     const s = await makeSample('Patek Philippe Pocket Watch');
     const res = await issue(s.id, [
-      element('Gold', 75.5, { purity: '18k', quality: 'Excellent', notes: '<p>Case <strong>hallmarked</strong></p>' }),
+      element('Gold', 75.5, {
+        purity: '18k',
+        quality: 'Excellent',
+        notes: '<p>Case <strong>hallmarked</strong></p>',
+      }),
       element('Silver', 12.25, { quality: 'Good' }),
       element('Copper', 2),
     ]);
@@ -176,17 +189,32 @@ describe('issuing (CONTRACT §3)', () => {
     const pdf = await download(body.reportCode, owner.token);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="Report-${body.reportCode}.pdf"`);
+    expect(pdf.headers.get('content-disposition')).toBe(
+      `attachment; filename="Report-${body.reportCode}.pdf"`,
+    );
     const bytes = pdf.buffer as Buffer;
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(body.sha256);
-    const [stored] = await t.db.select().from(reportRevisions).where(eq(reportRevisions.reportCode, body.reportCode));
+    const [stored] = await t.db
+      .select()
+      .from(reportRevisions)
+      .where(eq(reportRevisions.reportCode, body.reportCode));
     expect(stored?.sha256).toBe(body.sha256);
     expect(stored?.byteSize).toBe(bytes.length);
     expect(stored?.storageKey).toBe(`reports/${body.reportCode}-r1.pdf`);
 
     const text = await pdfText(bytes);
-    for (const expected of [body.reportCode, 'Patek Philippe Pocket Watch', 'Gold', 'Silver', 'Copper', 'VAL-', 'hallmarked', 'Eleanor Whitfield', '75.50%']) {
+    for (const expected of [
+      body.reportCode,
+      'Patek Philippe Pocket Watch',
+      'Gold',
+      'Silver',
+      'Copper',
+      'VAL-',
+      'hallmarked',
+      'Eleanor Whitfield',
+      '75.50%',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -202,7 +230,11 @@ describe('issuing (CONTRACT §3)', () => {
     const rows = await t.db.select().from(reportElements).where(eq(reportElements.sampleId, s.id));
     expect(rows.map((r) => r.element)).toEqual(['Platinum']);
     const pdf = await download(first.reportCode, staff.token);
-    expect(createHash('sha256').update(pdf.buffer as Buffer).digest('hex')).toBe(again.sha256);
+    expect(
+      createHash('sha256')
+        .update(pdf.buffer as Buffer)
+        .digest('hex'),
+    ).toBe(again.sha256);
     expect(pdf.headers.get('x-report-revision')).toBe('2');
     expect(await t.storage.exists(`reports/${first.reportCode}-r1.pdf`)).toBe(true);
   });
@@ -242,6 +274,13 @@ describe('revocation', () => {
     expect(ok.body).toMatchObject({ reportCode, revoked: true, revokedReason: 'Sample mislabelled' });
     expect((await call(t, 'POST', path, { token: admin.token, json: { reason: 'again' } })).status).toBe(409);
     expect((await issue(s.id, [element('Gold', 10)])).status).toBe(409);
-    expect((await call(t, 'POST', '/api/admin/reports/ZZZZZZZZ/revoke', { token: admin.token, json: { reason: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await call(t, 'POST', '/api/admin/reports/ZZZZZZZZ/revoke', {
+          token: admin.token,
+          json: { reason: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

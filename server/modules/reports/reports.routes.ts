@@ -37,7 +37,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     };
     const description =
-      'Admin or the assigned staff member. Replaces the sample\'s elements, renders and stores the PDF as the next revision. ' +
+      "Admin or the assigned staff member. Replaces the sample's elements, renders and stores the PDF as the next revision. " +
       "Answers action 'generated' for a first issue, 'updated' when the sample already had a code.";
 
     for (const path of ['/api/samples/:id/report', '/api/staff/samples/:id/report'] as const) {
@@ -82,13 +82,15 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const revision = await latestRevision(deps.db, code);
         if (!revision) throw notFound(REPORT_NOT_FOUND);
         const bytes = await deps.storage.read(revision.storageKey);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="Report-${code}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          .header('x-report-revision', String(revision.revision))
-          // Binary answers bypass the JSON response schemas, which only describe the error bodies.
-          .send(bytes as unknown as { message: string });
+        return (
+          reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', `attachment; filename="Report-${code}.pdf"`)
+            .header('cache-control', 'private, no-store')
+            .header('x-report-revision', String(revision.revision))
+            // Binary answers bypass the JSON response schemas, which only describe the error bodies.
+            .send(bytes as unknown as { message: string })
+        );
       },
     );
 

@@ -20,7 +20,11 @@ export function networkPrefix(ip: string | undefined): string | null {
   const [head = '', tail = ''] = ip.split('::');
   const headParts = head ? head.split(':') : [];
   const tailParts = tail ? tail.split(':') : [];
-  const groups = [...headParts, ...Array(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts];
+  const groups = [
+    ...headParts,
+    ...Array(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'),
+    ...tailParts,
+  ];
   return `${groups
     .slice(0, 3)
     .map((g) => Number.parseInt(g || '0', 16).toString(16))
@@ -54,7 +58,12 @@ export function createVerificationLogger(db: Db, onError: (err: unknown) => void
 
   return {
     record({ code, result, ip }) {
-      queue.push({ at: new Date(), code: code.slice(0, MAX_CODE_LENGTH), result, network: networkPrefix(ip) });
+      queue.push({
+        at: new Date(),
+        code: code.slice(0, MAX_CODE_LENGTH),
+        result,
+        network: networkPrefix(ip),
+      });
       if (queue.length >= MAX_BATCH) void flush();
       else if (!timer) {
         timer = setTimeout(() => void flush(), FLUSH_DELAY_MS);

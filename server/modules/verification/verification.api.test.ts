@@ -40,13 +40,18 @@ async function makeSample(itemName: string) {
 }
 
 async function issue(sampleId: number, elements: unknown[]) {
-  const res = await call(t, 'POST', `/api/staff/samples/${sampleId}/report`, { token: staff.token, json: { elements } });
+  const res = await call(t, 'POST', `/api/staff/samples/${sampleId}/report`, {
+    token: staff.token,
+    json: { elements },
+  });
   expect(res.status).toBe(200);
   return res.body as { reportCode: string; revision: number; sha256: string };
 }
 
 async function pdfOf(code: string): Promise<Buffer> {
-  const res = (await call(t, 'GET', `/api/report/${code}/pdf`, { token: owner.token })) as { buffer?: Buffer };
+  const res = (await call(t, 'GET', `/api/report/${code}/pdf`, { token: owner.token })) as {
+    buffer?: Buffer;
+  };
   if (!res.buffer) throw new Error('no pdf');
   return res.buffer;
 }
@@ -71,7 +76,13 @@ describe('GET /api/reports/verify/{code} (public)', () => {
   it('answers the spec fields plus revision and issue date, with a lower-case, padded code', async () => {
     const s = await makeSample('Art Deco Diamond Brooch');
     const issued = await issue(s.id, [
-      { element: 'Platinum', percentage: 90, purity: '950', quality: 'Excellent', notes: '<p>Internal notes</p>' },
+      {
+        element: 'Platinum',
+        percentage: 90,
+        purity: '950',
+        quality: 'Excellent',
+        notes: '<p>Internal notes</p>',
+      },
       { element: 'Diamond', percentage: 9.5, purity: null, quality: null, notes: null },
     ]);
     const res = await call(t, 'GET', `/api/reports/verify/%20${issued.reportCode.toLowerCase()}%20`);
@@ -131,7 +142,10 @@ describe('GET /api/reports/verify/{code} (public)', () => {
     });
     const res = await call(t, 'GET', `/api/reports/verify/${reportCode}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ revoked: true, revokedReason: 'Signature found to be a later addition' });
+    expect(res.body).toMatchObject({
+      revoked: true,
+      revokedReason: 'Signature found to be a later addition',
+    });
     expect(Number.isNaN(Date.parse(String((res.body as { revokedAt: string }).revokedAt)))).toBe(false);
     expect((await logRows(reportCode))[0]?.result).toBe('revoked');
   });
@@ -144,11 +158,19 @@ describe('POST /api/reports/verify/{code}/document (public)', () => {
     const r1 = await pdfOf(first.reportCode);
     const current1 = await checkDocument(first.reportCode, r1);
     expect(current1.status).toBe(200);
-    expect(current1.body).toMatchObject({ result: 'current', revision: 1, currentRevision: 1, revoked: false });
+    expect(current1.body).toMatchObject({
+      result: 'current',
+      revision: 1,
+      currentRevision: 1,
+      revoked: false,
+    });
 
     await issue(s.id, [{ element: 'Linseed oil', percentage: 35 }]);
     const r2 = await pdfOf(first.reportCode);
-    expect((await checkDocument(first.reportCode.toLowerCase(), r2)).body).toMatchObject({ result: 'current', revision: 2 });
+    expect((await checkDocument(first.reportCode.toLowerCase(), r2)).body).toMatchObject({
+      result: 'current',
+      revision: 2,
+    });
     const older = await checkDocument(first.reportCode, r1);
     expect(older.body).toMatchObject({
       result: 'superseded',
@@ -162,7 +184,8 @@ describe('POST /api/reports/verify/{code}/document (public)', () => {
 
     const altered = Buffer.from(r2);
     const at = altered.indexOf('Linseed');
-    altered[at > 0 ? at : 100] ^= 1;
+    const flip = at > 0 ? at : 100;
+    altered.writeUInt8((altered.readUInt8(flip) ^ 1) & 0xff, flip);
     const alteredRes = await checkDocument(first.reportCode, altered);
     expect(alteredRes.status).toBe(200);
     expect(alteredRes.body).toMatchObject({ result: 'unknown', revision: null, currentRevision: 2 });
@@ -174,7 +197,9 @@ describe('POST /api/reports/verify/{code}/document (public)', () => {
       result: 'unknown',
     });
     const results = (await logRows(first.reportCode)).map((r) => r.result);
-    expect(results).toEqual(expect.arrayContaining(['document_current', 'document_superseded', 'document_unknown']));
+    expect(results).toEqual(
+      expect.arrayContaining(['document_current', 'document_superseded', 'document_unknown']),
+    );
   });
 
   it('answers 404 for an unknown code and 400 without a file', async () => {

@@ -4,7 +4,9 @@ import type { VerifiedRow } from './verification.queries';
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** The public face of an issued report: spec §3's verification fields plus revision and revocation. */
-export function presentVerification(row: VerifiedRow & { current: NonNullable<VerifiedRow['current']> }): VerificationResponse {
+export function presentVerification(
+  row: VerifiedRow & { current: NonNullable<VerifiedRow['current']> },
+): VerificationResponse {
   const hasStaff = row.staffFirstName !== null || row.staffLastName !== null;
   return {
     id: row.id,

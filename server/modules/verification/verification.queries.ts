@@ -15,7 +15,9 @@ export type VerifiedRow = {
   reportRevokedReason: string | null;
   staffFirstName: string | null;
   staffLastName: string | null;
-  elements: { element: string; percentage: number | string | null; purity: string | null; quality: string | null }[] | null;
+  elements:
+    | { element: string; percentage: number | string | null; purity: string | null; quality: string | null }[]
+    | null;
   current: { revision: number; issuedAt: string } | null;
 };
 
@@ -39,8 +41,12 @@ export function verificationQuery(db: Db) {
       reportRevokedReason: samples.reportRevokedReason,
       staffFirstName: users.firstName,
       staffLastName: users.lastName,
-      elements: sql<VerifiedRow['elements']>`(select json_agg(json_build_object('element', e.element, 'percentage', e.percentage, 'purity', e.purity, 'quality', e.quality) order by e.id) from report_elements e where e.sample_id = "samples"."id")`,
-      current: sql<VerifiedRow['current']>`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at) from report_revisions r where r.report_code = "samples"."report_code" order by r.revision desc limit 1)`,
+      elements: sql<
+        VerifiedRow['elements']
+      >`(select json_agg(json_build_object('element', e.element, 'percentage', e.percentage, 'purity', e.purity, 'quality', e.quality) order by e.id) from report_elements e where e.sample_id = "samples"."id")`,
+      current: sql<
+        VerifiedRow['current']
+      >`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at) from report_revisions r where r.report_code = "samples"."report_code" order by r.revision desc limit 1)`,
     })
     .from(samples)
     .leftJoin(users, eq(users.id, samples.assignedStaffId))
@@ -59,7 +65,11 @@ export function prepareVerificationLookup(db: Db) {
 
 export async function listRevisionsOf(db: DbOrTx, code: string) {
   return db
-    .select({ revision: reportRevisions.revision, sha256: reportRevisions.sha256, issuedAt: reportRevisions.issuedAt })
+    .select({
+      revision: reportRevisions.revision,
+      sha256: reportRevisions.sha256,
+      issuedAt: reportRevisions.issuedAt,
+    })
     .from(reportRevisions)
     .where(eq(reportRevisions.reportCode, code))
     .orderBy(asc(reportRevisions.revision));

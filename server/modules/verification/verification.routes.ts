@@ -22,7 +22,9 @@ export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const lookup = prepareVerificationLookup(deps.db);
-    const log = createVerificationLogger(deps.db, (err) => app.log.warn({ err }, 'verification log not written'));
+    const log = createVerificationLogger(deps.db, (err) =>
+      app.log.warn({ err }, 'verification log not written'),
+    );
     app.addHook('onClose', async () => log.flush());
     const rateLimit = deps.config.rateLimits ? { rateLimit: VERIFY_RATE_LIMIT } : {};
 
@@ -86,7 +88,8 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           log.record({ code, result: 'document_not_found', ip: request.ip });
           throw notFound(REPORT_NOT_FOUND_MESSAGE);
         }
-        if (!request.isMultipart()) throw badRequest('A PDF file is required', [{ path: 'file', message: 'A PDF file is required' }]);
+        if (!request.isMultipart())
+          throw badRequest('A PDF file is required', [{ path: 'file', message: 'A PDF file is required' }]);
         let digest: string | null = null;
         for await (const part of request.parts()) {
           if (part.type === 'file' && part.fieldname === 'file' && digest === null) {
@@ -98,7 +101,8 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             part.file.resume();
           }
         }
-        if (digest === null) throw badRequest('A PDF file is required', [{ path: 'file', message: 'A PDF file is required' }]);
+        if (digest === null)
+          throw badRequest('A PDF file is required', [{ path: 'file', message: 'A PDF file is required' }]);
         const answer = checkDocument(code, digest, await listRevisionsOf(deps.db, code), row);
         log.record({ code, result: `document_${answer.result}`, ip: request.ip });
         return answer;

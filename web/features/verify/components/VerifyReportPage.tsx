@@ -1,5 +1,424 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  FileInput,
+  Grid,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBan,
+  IconCircleCheck,
+  IconFileSearch,
+  IconRosetteDiscountCheck,
+  IconShieldCheck,
+} from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { DocumentCheckResponse, VerificationResponse } from '../../../../common/contracts/verification';
+import {
+  DEFAULT_LAB_NAME,
+  LAB_FIXED_ADDRESS,
+  LAB_FIXED_PHONE,
+  LAB_HELP_EMAIL,
+  normalizeReportCode,
+} from '../../../../common/domain/reports';
+import { CATEGORIES, displaySampleId, optionLabel } from '../../../../common/domain/samples';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { errorMessage, HttpError } from '../../../lib/api';
+import { formatLongDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useCheckDocument, useVerifyReport } from '../api';
 
+export const NOT_FOUND_TITLE = 'Report not found or invalid code';
+export const NOT_FOUND_TEXT = 'Report not found. Please check your verification code and try again.';
+
+/** /verify-report (public): by code, on load from ?code=, and by uploading the PDF (CONTRACT §3). */
 export function VerifyReportPage() {
-  return <PlaceholderPage title="Verify Report" />;
+  usePageTitle('Verify Report');
+  const [params, setParams] = useSearchParams();
+  const [code, setCode] = useState(() => normalizeReportCode(params.get('code') ?? ''));
+  const verify = useVerifyReport();
+  const [failed, setFailed] = useState<string | null>(null);
+  const verifiedOnLoad = useRef(false);
+
+  const run = (raw: string) => {
+    const normalized = normalizeReportCode(raw);
+    if (!normalized) return;
+    setFailed(null);
+    verify.mutate(normalized, {
+      onError: (err) => {
+        if (err instanceof HttpError && err.status === 404) {
+          setFailed(NOT_FOUND_TEXT);
+          toast.error(NOT_FOUND_TITLE, NOT_FOUND_TEXT);
+        } else {
+          const message = errorMessage(err, 'Failed to verify report');
+          setFailed(message);
+          toast.error('Error', message);
+        }
+      },
+    });
+  };
+
+  // A QR code opens /verify-report?code=CODE: verify at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on load, by design
+  useEffect(() => {
+    if (verifiedOnLoad.current) return;
+    verifiedOnLoad.current = true;
+    const initial = params.get('code');
+    if (initial?.trim()) run(initial);
+  }, []);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const normalized = normalizeReportCode(code);
+    if (!normalized || verify.isPending) return;
+    setParams({ code: normalized }, { replace: true });
+    run(normalized);
+  };
+
+  const result = verify.data && !verify.isPending && !failed ? verify.data : null;
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4} align="center" ta="center">
+          <IconShieldCheck size={44} aria-hidden="true" color="var(--mantine-color-blue-7)" />
+          <Title order={1}>Verify Report</Title>
+          <Text c="dimmed" maw={560}>
+            Enter the verification code printed on your report to confirm it was issued by our laboratory.
+          </Text>
+        </Stack>
+
+        <Card
+          withBorder
+          radius="md"
+          padding="lg"
+          component="form"
+          onSubmit={onSubmit}
+          aria-label="Verify a report code"
+        >
+          <Group align="flex-end" wrap="wrap">
+            <TextInput
+              label="Verification Code"
+              name="code"
+              placeholder="e.g. ABCD2345"
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
+              styles={{ input: { textTransform: 'uppercase', fontFamily: 'monospace', letterSpacing: 2 } }}
+              maxLength={32}
+              autoComplete="off"
+              style={{ flex: 1, minWidth: 200 }}
+            />
+            <Button
+              type="submit"
+              disabled={!code.trim() || verify.isPending}
+              leftSection={<IconFileSearch size={16} aria-hidden="true" />}
+            >
+              {verify.isPending ? 'Verifying...' : 'Verify Report'}
+            </Button>
+          </Group>
+        </Card>
+
+        {failed ? (
+          <Alert
+            color="red"
+            role="alert"
+            title={failed === NOT_FOUND_TEXT ? NOT_FOUND_TITLE : 'Error'}
+            icon={<IconAlertTriangle aria-hidden="true" />}
+          >
+            {failed}
+          </Alert>
+        ) : null}
+
+        {result ? result.revoked ? <RevokedCard report={result} /> : <AuthenticCard report={result} /> : null}
+        {result ? <DocumentCheck code={result.reportCode} /> : null}
+      </Stack>
+    </Container>
+  );
+}
+
+const staffName = (r: VerificationResponse) =>
+  r.assignedStaff ? [r.assignedStaff.firstName, r.assignedStaff.lastName].filter(Boolean).join(' ') : '';
+
+function ReportFacts({ report }: { report: VerificationResponse }) {
+  const facts: [string, ReactNode][] = [
+    ['Sample ID', displaySampleId(report.id)],
+    ['Item Name', report.itemName],
+    ['Category', optionLabel(CATEGORIES, report.category) || report.category],
+    ['Status', <StatusBadge key="status" status={report.status} />],
+    [
+      'Verification Code',
+      <Text key="code" span ff="monospace" fw={700}>
+        {report.reportCode}
+      </Text>,
+    ],
+    ['Revision', `Revision ${report.revision}, issued ${formatLongDate(report.issuedAt)}`],
+  ];
+  return (
+    <Grid>
+      {facts.map(([label, value]) => (
+        <Grid.Col key={label} span={{ base: 12, sm: 6 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {label}
+          </Text>
+          <Text component="div">{value}</Text>
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}
+
+function RevokedCard({ report }: { report: VerificationResponse }) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      style={{ borderColor: 'var(--mantine-color-red-6)', borderWidth: 2 }}
+    >
+      <Stack gap="md">
+        <Group gap="sm" role="status">
+          <IconBan size={32} color="var(--mantine-color-red-7)" aria-hidden="true" />
+          <div>
+            <Title order={2} c="red.8">
+              Report Revoked
+            </Title>
+            <Text>This report was withdrawn by the laboratory and must not be relied upon.</Text>
+          </div>
+        </Group>
+        <Alert color="red" variant="light" title="Reason for withdrawal">
+          <Text>{report.revokedReason}</Text>
+          <Text size="sm" mt={4}>
+            Revoked on {formatLongDate(report.revokedAt)}
+          </Text>
+        </Alert>
+        <ReportFacts report={report} />
+        <HelpLine />
+      </Stack>
+    </Card>
+  );
+}
+
+function AuthenticCard({ report }: { report: VerificationResponse }) {
+  const analyst = staffName(report);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      style={{ borderColor: 'var(--mantine-color-teal-6)', borderWidth: 2 }}
+    >
+      <Stack gap="lg">
+        <Group gap="sm" role="status">
+          <IconRosetteDiscountCheck size={36} color="var(--mantine-color-teal-7)" aria-hidden="true" />
+          <div>
+            <Title order={2} c="teal.9">
+              Authentic Report Verified
+            </Title>
+            <Text c="dimmed">This report was issued by {DEFAULT_LAB_NAME}.</Text>
+          </div>
+        </Group>
+        <ReportFacts report={report} />
+
+        <div>
+          <Title order={3} size="h4" mb="sm">
+            Timeline
+          </Title>
+          <Timeline active={report.reportGeneratedAt ? 2 : 1} bulletSize={18} lineWidth={2}>
+            <Timeline.Item title="Submitted">
+              <Text size="sm" c="dimmed">
+                {formatLongDate(report.submissionDate)}
+              </Text>
+            </Timeline.Item>
+            {report.reportGeneratedAt ? (
+              <Timeline.Item title="Report Generated">
+                <Text size="sm" c="dimmed">
+                  {formatLongDate(report.reportGeneratedAt)}
+                </Text>
+              </Timeline.Item>
+            ) : null}
+            <Timeline.Item title="Last Updated">
+              <Text size="sm" c="dimmed">
+                {formatLongDate(report.lastUpdated)}
+              </Text>
+            </Timeline.Item>
+          </Timeline>
+        </div>
+
+        {report.reportElements.length > 0 ? (
+          <div>
+            <Title order={3} size="h4" mb="sm">
+              Analysis Results
+            </Title>
+            <Table.ScrollContainer minWidth={420}>
+              <Table striped withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Element</Table.Th>
+                    <Table.Th>Percentage</Table.Th>
+                    <Table.Th>Purity</Table.Th>
+                    <Table.Th>Quality</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.reportElements.map((e) => (
+                    <Table.Tr key={e.element}>
+                      <Table.Td fw={600}>{e.element}</Table.Td>
+                      <Table.Td>{e.percentage === null ? 'N/A' : `${e.percentage.toFixed(2)}%`}</Table.Td>
+                      <Table.Td>{e.purity || 'N/A'}</Table.Td>
+                      <Table.Td>
+                        {e.quality ? (
+                          <Badge
+                            variant={e.quality === 'Excellent' ? 'filled' : 'light'}
+                            color={e.quality === 'Excellent' ? undefined : 'gray'}
+                          >
+                            {e.quality}
+                          </Badge>
+                        ) : (
+                          'N/A'
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </div>
+        ) : null}
+
+        <div>
+          <Title order={3} size="h4" mb="sm">
+            Authentication Details
+          </Title>
+          <Stack gap={2}>
+            <Text fw={600}>{DEFAULT_LAB_NAME}</Text>
+            <Text size="sm">{LAB_FIXED_ADDRESS}</Text>
+            <Text size="sm">{LAB_FIXED_PHONE}</Text>
+            {analyst ? (
+              <Text size="sm" mt={6}>
+                <Text span fw={600}>
+                  Analyzed By:
+                </Text>{' '}
+                {analyst}
+              </Text>
+            ) : null}
+          </Stack>
+        </div>
+        <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden="true" />}>
+          This verification confirms that the report with this code was issued by our laboratory and that the
+          details above match our records. To check a PDF you hold, upload it below: only a byte-identical
+          copy of the current revision is the current report.
+        </Alert>
+        <HelpLine />
+      </Stack>
+    </Card>
+  );
+}
+
+function HelpLine() {
+  return (
+    <Text size="sm" c="dimmed">
+      Questions about this report? Contact us at{' '}
+      <Anchor href={`mailto:${LAB_HELP_EMAIL}`}>{LAB_HELP_EMAIL}</Anchor>.
+    </Text>
+  );
+}
+
+function DocumentCheck({ code }: { code: string }) {
+  const [file, setFile] = useState<File | null>(null);
+  const check = useCheckDocument();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    check.mutate(
+      { code, file },
+      { onError: (err) => toast.error('Error', errorMessage(err, 'Failed to check the document')) },
+    );
+  };
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="form"
+      onSubmit={submit}
+      aria-label="Check a report PDF"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Check a PDF copy
+        </Title>
+        <Text size="sm" c="dimmed">
+          Upload the PDF you received to confirm it is exactly the document we issued under {code}.
+        </Text>
+        <Group align="flex-end" wrap="wrap">
+          <FileInput
+            label="Report PDF"
+            name="file"
+            accept="application/pdf"
+            placeholder="Choose a PDF file"
+            value={file}
+            onChange={(f) => {
+              setFile(f);
+              check.reset();
+            }}
+            clearable
+            style={{ flex: 1, minWidth: 220 }}
+          />
+          <Button type="submit" variant="light" disabled={!file || check.isPending}>
+            {check.isPending ? 'Checking...' : 'Check Document'}
+          </Button>
+        </Group>
+        {check.data ? <DocumentResult result={check.data} /> : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function DocumentResult({ result }: { result: DocumentCheckResponse }) {
+  if (result.result === 'current') {
+    return (
+      <Alert
+        color={result.revoked ? 'red' : 'teal'}
+        role="status"
+        title={result.revoked ? 'Issued by us, but revoked' : 'Current document'}
+      >
+        This PDF is byte-identical to revision {result.revision} of report {result.reportCode}, issued{' '}
+        {formatLongDate(result.issuedAt)}, the current revision.
+        {result.revoked
+          ? ` The report was revoked on ${formatLongDate(result.revokedAt)}: ${result.revokedReason}`
+          : ''}
+      </Alert>
+    );
+  }
+  if (result.result === 'superseded') {
+    return (
+      <Alert color="yellow" role="status" title="Superseded document">
+        This PDF is revision {result.revision} of report {result.reportCode}, issued{' '}
+        {formatLongDate(result.issuedAt)}. It was superseded by revision {result.supersededByRevision} on{' '}
+        {formatLongDate(result.supersededAt)}; ask for the current revision ({result.currentRevision}).
+        {result.revoked
+          ? ` The report was revoked on ${formatLongDate(result.revokedAt)}: ${result.revokedReason}`
+          : ''}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" role="alert" title="Not issued by us">
+      This PDF does not match any document we issued under report {result.reportCode}. It may have been
+      altered.
+    </Alert>
+  );
 }

@@ -1,0 +1,81 @@
+import '@mantine/tiptap/styles.css';
+import { Input } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useId } from 'react';
+
+/**
+ * The notes editor with exactly the spec's toolbar: headers 1 and 2, bold, italic, underline,
+ * ordered and bullet lists, clean. Everything else the starter kit offers is switched off, so the
+ * editor can only produce what the server keeps (CONTRACT §4).
+ */
+export function NotesEditor({
+  value,
+  onChange,
+  label = 'Notes',
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  label?: string;
+}) {
+  const labelId = useId();
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2] },
+        link: false,
+        code: false,
+        codeBlock: false,
+        blockquote: false,
+        strike: false,
+        horizontalRule: false,
+      }),
+    ],
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        'aria-labelledby': labelId,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        'data-name': 'notes',
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  // The parent clears the form after adding an element.
+  useEffect(() => {
+    if (editor && value === '' && !editor.isEmpty) editor.commands.clearContent();
+  }, [editor, value]);
+
+  return (
+    <div>
+      <Input.Label id={labelId} mb={4}>
+        {label}
+      </Input.Label>
+      <RichTextEditor editor={editor}>
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.H1 />
+            <RichTextEditor.H2 />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.BulletList />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.ClearFormatting />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content mih={90} />
+      </RichTextEditor>
+    </div>
+  );
+}

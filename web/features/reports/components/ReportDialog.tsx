@@ -1,0 +1,116 @@
+import { Alert, Button, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CATEGORIES, displaySampleId, optionLabel } from '../../../../common/domain/samples';
+import type { ReportDialogProps } from '../../../components/slots';
+import { errorMessage } from '../../../lib/api';
+import { reportSampleQuery } from '../api';
+import { type DraftElement, draftKey, ElementEditor } from './ElementEditor';
+import { useGenerateReport } from './use-generate-report';
+
+/** Existing elements become editable draft rows (spec §4: opening Generate Report preloads them). */
+export function toDraftRows(
+  elements: {
+    element: string;
+    percentage: number | string;
+    purity: string | null;
+    quality: string | null;
+    notes: string | null;
+  }[],
+): DraftElement[] {
+  return elements.map((e) => ({
+    key: draftKey(),
+    element: e.element,
+    percentage: Number(e.percentage),
+    purity: e.purity ?? '',
+    quality: e.quality ?? '',
+    notes: e.notes ?? '',
+  }));
+}
+
+/** The staff 'Generate Analysis Report' dialog (implements ReportDialogSlot). */
+export function ReportDialog({ sampleId, opened, onClose, onIssued }: ReportDialogProps) {
+  const sample = useQuery({ ...reportSampleQuery(sampleId), enabled: opened });
+  const [rows, setRows] = useState<DraftElement[]>([]);
+  const [loadedFor, setLoadedFor] = useState<number | null>(null);
+  const { generate, isPending } = useGenerateReport(sampleId, Boolean(sample.data?.reportCode));
+
+  useEffect(() => {
+    if (sample.data && loadedFor !== sample.data.id) {
+      setRows(toDraftRows(sample.data.reportElements));
+      setLoadedFor(sample.data.id);
+    }
+  }, [sample.data, loadedFor]);
+
+  const close = () => {
+    setRows([]);
+    setLoadedFor(null);
+    onClose();
+  };
+
+  const onGenerate = async () => {
+    const code = await generate(rows);
+    if (code) {
+      close();
+      onIssued?.(code);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Generate Analysis Report" size="xl" centered={false}>
+      {sample.isPending ? (
+        <Group justify="center" py="xl" role="status">
+          <Loader size="sm" />
+          <Text>Loading sample...</Text>
+        </Group>
+      ) : sample.isError ? (
+        <Alert color="red" role="alert" title="Error">
+          {errorMessage(sample.error, 'Failed to fetch sample details')}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <Stack gap={4} data-testid="report-sample-details">
+            <Text fw={700} size="lg">
+              {sample.data.itemName}{' '}
+              <Text span c="dimmed" fw={400} size="sm">
+                {displaySampleId(sample.data.id)}
+              </Text>
+            </Text>
+            <Text size="sm">{sample.data.description}</Text>
+            <Text size="sm">
+              <Text span fw={600}>
+                Category:
+              </Text>{' '}
+              {optionLabel(CATEGORIES, sample.data.category) || sample.data.category}
+            </Text>
+            {sample.data.reportCode ? (
+              <Text size="sm">
+                <Text span fw={600}>
+                  Report Code:
+                </Text>{' '}
+                <Text span ff="monospace">
+                  {sample.data.reportCode}
+                </Text>
+              </Text>
+            ) : null}
+          </Stack>
+          <Divider />
+          <ElementEditor rows={rows} onChange={setRows} idPrefix={`dialog-${sampleId}`} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              leftSection={<IconFileTypePdf size={16} aria-hidden="true" />}
+              loading={isPending}
+              onClick={onGenerate}
+            >
+              Generate PDF Report
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,208 @@
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconBan, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isLabRole } from '../../../../common/domain/roles';
+import type { SampleReportPanelProps } from '../../../components/slots';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { downloadReportPdf } from '../../../lib/reports';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { reportSampleQuery, useRevokeReport } from '../api';
+import { type DraftElement, ElementEditor } from './ElementEditor';
+import { toDraftRows } from './ReportDialog';
+import { useGenerateReport } from './use-generate-report';
+
+/** The Report Elements editor on the sample detail page (staff/admin), with the admin's Revoke action. */
+export function SampleReportPanel(props: SampleReportPanelProps) {
+  const { user } = useSession();
+  return isLabRole(user?.role) ? <ReportPanelBody {...props} isAdmin={user?.role === 'admin'} /> : null;
+}
+
+function ReportPanelBody({
+  sampleId,
+  reportCode,
+  onChanged,
+  isAdmin,
+}: SampleReportPanelProps & { isAdmin: boolean }) {
+  const navigate = useNavigate();
+  const sample = useQuery(reportSampleQuery(sampleId));
+  const [rows, setRows] = useState<DraftElement[]>([]);
+  const [loadedAt, setLoadedAt] = useState<number>(0);
+  const code = sample.data?.reportCode ?? reportCode;
+  const { generate, isPending } = useGenerateReport(sampleId, Boolean(code));
+  const [revokeOpen, setRevokeOpen] = useState(false);
+
+  useEffect(() => {
+    if (sample.data && sample.dataUpdatedAt !== loadedAt) {
+      setRows(toDraftRows(sample.data.reportElements));
+      setLoadedAt(sample.dataUpdatedAt);
+    }
+  }, [sample.data, sample.dataUpdatedAt, loadedAt]);
+
+  const onGenerate = async () => {
+    const issued = await generate(rows);
+    if (issued) {
+      await sample.refetch();
+      onChanged?.();
+    }
+  };
+
+  const revokedAt = sample.data?.reportRevokedAt ?? null;
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={2} size="h3">
+              Report Elements
+            </Title>
+            {code ? (
+              <Text size="sm" c="dimmed">
+                Report code{' '}
+                <Text span ff="monospace" fw={600} c="dark">
+                  {code}
+                </Text>
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No report issued yet.
+              </Text>
+            )}
+          </div>
+          {code ? (
+            <Group gap="xs">
+              <Button
+                variant="outline"
+                size="xs"
+                leftSection={<IconDownload size={14} aria-hidden="true" />}
+                onClick={() => downloadReportPdf(code, () => navigate('/login'))}
+              >
+                Download PDF
+              </Button>
+              {isAdmin && !revokedAt ? (
+                <Button
+                  color="red"
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconBan size={14} aria-hidden="true" />}
+                  onClick={() => setRevokeOpen(true)}
+                >
+                  Revoke
+                </Button>
+              ) : null}
+            </Group>
+          ) : null}
+        </Group>
+        {revokedAt ? (
+          <Alert color="red" role="status" title="Report revoked">
+            Revoked on {formatDateTime(revokedAt)}. Reason: {sample.data?.reportRevokedReason}
+          </Alert>
+        ) : null}
+        {sample.isPending ? (
+          <Group role="status">
+            <Loader size="sm" />
+            <Text>Loading report elements...</Text>
+          </Group>
+        ) : sample.isError ? (
+          <Alert color="red" role="alert" title="Error">
+            {errorMessage(sample.error, 'Failed to fetch sample details')}
+          </Alert>
+        ) : (
+          <>
+            <ElementEditor rows={rows} onChange={setRows} idPrefix={`panel-${sampleId}`} />
+            {revokedAt ? null : (
+              <Group justify="flex-end">
+                <Button
+                  leftSection={<IconFileTypePdf size={16} aria-hidden="true" />}
+                  loading={isPending}
+                  onClick={onGenerate}
+                >
+                  Generate PDF Report
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+      {code ? (
+        <RevokeDialog
+          opened={revokeOpen}
+          reportCode={code}
+          onClose={() => setRevokeOpen(false)}
+          onRevoked={() => {
+            setRevokeOpen(false);
+            void sample.refetch();
+            onChanged?.();
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+function RevokeDialog({
+  opened,
+  reportCode,
+  onClose,
+  onRevoked,
+}: {
+  opened: boolean;
+  reportCode: string;
+  onClose: () => void;
+  onRevoked: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const revoke = useRevokeReport();
+  const submit = () => {
+    if (!reason.trim()) {
+      setError('A reason is required');
+      return;
+    }
+    revoke.mutate(
+      { reportCode, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success('Report revoked', `Report ${reportCode} now verifies as revoked.`);
+          setReason('');
+          setError(null);
+          onRevoked();
+        },
+        onError: (err) =>
+          toast.error('Error', `Failed to revoke report: ${errorMessage(err, 'Failed to revoke report')}`),
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Revoke report ${reportCode}`}>
+      <Stack>
+        <Text size="sm">
+          A revoked report stays on record, but anyone who verifies the code is told plainly that it was
+          withdrawn, with your reason.
+        </Text>
+        <Textarea
+          label="Reason"
+          name="reason"
+          required
+          autosize
+          minRows={3}
+          value={reason}
+          error={error}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={revoke.isPending} onClick={submit}>
+            Revoke Report
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

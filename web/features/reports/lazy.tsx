@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import type { ReportDialogProps, SampleReportPanelProps } from '../../components/slots';
+
+// The editor (tiptap) is heavy: these wrappers load the dialog and the panel only when a screen
+// renders them, so the router can pass them into other features without pulling the editor in.
+
+const ReportDialogChunk = lazy(async () => ({
+  default: (await import('./components/ReportDialog')).ReportDialog,
+}));
+const SampleReportPanelChunk = lazy(async () => ({
+  default: (await import('./components/SampleReportPanel')).SampleReportPanel,
+}));
+
+export function LazyReportDialog(props: ReportDialogProps) {
+  return (
+    <Suspense fallback={null}>
+      <ReportDialogChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function LazySampleReportPanel(props: SampleReportPanelProps) {
+  return (
+    <Suspense fallback={null}>
+      <SampleReportPanelChunk {...props} />
+    </Suspense>
+  );
+}
