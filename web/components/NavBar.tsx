@@ -90,7 +90,7 @@ export function NavBar() {
             to="/"
             underline="never"
             className={classes.brand}
-            aria-label="Heritage Valuation Laboratory, home"
+            aria-label="Heritage Valuation Lab, home"
           >
             <img src="/favicon.svg" alt="" width={32} height={32} />
             <Text component="span" fw={700} c="navy.8" visibleFrom="xs">
