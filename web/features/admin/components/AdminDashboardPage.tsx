@@ -1,5 +1,104 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { Button, Card, Container, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { analyticsQuery, inquiriesQuery, staffUsersQuery } from '../api';
+import { InquiriesTab } from './InquiriesTab';
+import { SamplesTab } from './SamplesTab';
+import { SettingsTab } from './SettingsTab';
+import { StaffTab } from './StaffTab';
 
+const AnalyticsCharts = lazy(async () => ({ default: (await import('./AnalyticsCharts')).AnalyticsCharts }));
+
+function StatCard({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700}>
+        {value ?? '–'}
+      </Text>
+    </Card>
+  );
+}
+
+/** /admin (spec §2): staff see the counters and the Samples tab; admins everything. */
 export function AdminDashboardPage() {
-  return <PlaceholderPage title="Admin Dashboard" />;
+  usePageTitle('Admin Dashboard');
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
+  const queryClient = useQueryClient();
+  const analytics = useQuery(analyticsQuery());
+  const staff = useQuery({ ...staffUsersQuery(), enabled: isAdmin });
+  const inquiries = useQuery({ ...inquiriesQuery(1), enabled: isAdmin });
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    toast.success('Refreshed', 'Data reloaded');
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Title order={1}>Admin Dashboard</Title>
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden="true" />}
+            onClick={refresh}
+          >
+            Refresh
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: isAdmin ? 5 : 3 }}>
+          <StatCard label="Total Samples" value={analytics.data?.totalSamples} />
+          <StatCard label="Active Samples" value={analytics.data?.activeSamples} />
+          <StatCard label="Completed" value={analytics.data?.completedSamples} />
+          {isAdmin ? (
+            <>
+              <StatCard label="Total Staff" value={staff.data?.length} />
+              <StatCard label="Contact Inquiries" value={inquiries.data?.total ?? undefined} />
+            </>
+          ) : null}
+        </SimpleGrid>
+        {analytics.data ? (
+          <Suspense fallback={<Loader aria-label="Loading charts" />}>
+            <AnalyticsCharts data={analytics.data} />
+          </Suspense>
+        ) : null}
+        <Tabs defaultValue="samples" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="samples">Samples</Tabs.Tab>
+            {isAdmin ? (
+              <>
+                <Tabs.Tab value="staff">Staff</Tabs.Tab>
+                <Tabs.Tab value="settings">Settings</Tabs.Tab>
+                <Tabs.Tab value="inquiries">Inquiries</Tabs.Tab>
+              </>
+            ) : null}
+          </Tabs.List>
+          <Tabs.Panel value="samples" pt="md">
+            <SamplesTab isAdmin={isAdmin} userId={user?.id ?? 0} />
+          </Tabs.Panel>
+          {isAdmin ? (
+            <>
+              <Tabs.Panel value="staff" pt="md">
+                <StaffTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="settings" pt="md">
+                <SettingsTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="inquiries" pt="md">
+                <InquiriesTab />
+              </Tabs.Panel>
+            </>
+          ) : null}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
 }

@@ -1,5 +1,200 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconFileTypePdf, IconReportAnalytics } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { SampleListItem } from '../../../../common/contracts/samples';
+import {
+  displaySampleId,
+  normalizeStatus,
+  SAMPLE_STATUS_LABELS,
+  SAMPLE_STATUSES,
+  STAFF_IN_PROGRESS_STATUSES,
+  type SampleStatus,
+} from '../../../../common/domain/samples';
+import type { ReportDialogSlot } from '../../../components/slots';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { downloadReportPdf } from '../../../lib/reports';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { clientLabel, staffSamplesQuery, useChangeStatus } from '../api';
 
-export function StaffDashboardPage() {
-  return <PlaceholderPage title="Staff Dashboard" />;
+/** The four counters of spec §2 Staff dashboard. */
+export function staffCounters(list: SampleListItem[]) {
+  const count = (statuses: readonly SampleStatus[]) =>
+    list.filter((s) => statuses.includes(normalizeStatus(s.status))).length;
+  return {
+    assigned: list.length,
+    pending: count(['submitted']),
+    inProgress: count(STAFF_IN_PROGRESS_STATUSES),
+    completed: count(['completed']),
+  };
+}
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/** `reportDialog` is the reports feature's 'Generate Analysis Report' dialog, passed in by the router. */
+export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialog?: ReportDialogSlot } = {}) {
+  usePageTitle('Staff Dashboard');
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const samples = useQuery(staffSamplesQuery());
+  const changeStatus = useChangeStatus();
+  const [reportFor, setReportFor] = useState<number | null>(null);
+
+  const onStatus = (id: number, status: SampleStatus) =>
+    changeStatus.mutate(
+      { id, status, comment: '' },
+      {
+        onSuccess: () => toast.success('Sample status updated'),
+        onError: () => toast.error('Error', 'Failed to update sample status'),
+      },
+    );
+
+  if (samples.isPending) {
+    return (
+      <Container size="xl" py="xl">
+        <Text role="status">Loading staff dashboard...</Text>
+      </Container>
+    );
+  }
+
+  const list = samples.data ?? [];
+  const counters = staffCounters(list);
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Staff Dashboard</Title>
+          <Text c="dimmed">Welcome, {user?.firstName ?? ''}</Text>
+        </div>
+        {samples.isError ? (
+          <Alert color="red" role="alert" title="Error">
+            {`Failed to fetch samples: ${errorMessage(samples.error, 'Failed to fetch samples')}`}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <Counter label="Assigned Samples" value={counters.assigned} />
+          <Counter label="Pending" value={counters.pending} />
+          <Counter label="In Progress" value={counters.inProgress} />
+          <Counter label="Completed" value={counters.completed} />
+        </SimpleGrid>
+        <Card withBorder radius="md" padding="md">
+          <Title order={2} size="h3" mb="sm">
+            Assigned Samples
+          </Title>
+          {list.length === 0 ? (
+            <Text c="dimmed">No samples are assigned to you yet.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={820}>
+              <Table striped highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>ID</Table.Th>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th>Client</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Submitted</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((s) => {
+                    const status = normalizeStatus(s.status);
+                    const id = displaySampleId(s.id);
+                    return (
+                      <Table.Tr key={s.id} data-sample-id={s.id}>
+                        <Table.Td>{id}</Table.Td>
+                        <Table.Td>{s.itemName}</Table.Td>
+                        <Table.Td>{clientLabel(s)}</Table.Td>
+                        <Table.Td>
+                          <StatusBadge status={s.status} />
+                        </Table.Td>
+                        <Table.Td>{formatDate(s.submissionDate)}</Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <NativeSelect
+                              aria-label={`Status of ${id}`}
+                              name="status"
+                              size="xs"
+                              value={status}
+                              disabled={changeStatus.isPending && changeStatus.variables?.id === s.id}
+                              onChange={(e) => onStatus(s.id, e.currentTarget.value as SampleStatus)}
+                              data={SAMPLE_STATUSES.map((v) => ({
+                                value: v,
+                                label: SAMPLE_STATUS_LABELS[v],
+                              }))}
+                            />
+                            {status !== 'completed' ? (
+                              <Button
+                                size="xs"
+                                variant="light"
+                                leftSection={<IconReportAnalytics size={14} aria-hidden="true" />}
+                                onClick={() => setReportFor(s.id)}
+                                aria-label={`Generate Report for ${id}`}
+                              >
+                                Generate Report
+                              </Button>
+                            ) : null}
+                            {s.reportCode ? (
+                              <Button
+                                size="xs"
+                                variant="outline"
+                                leftSection={<IconFileTypePdf size={14} aria-hidden="true" />}
+                                onClick={() =>
+                                  downloadReportPdf(s.reportCode ?? '', () => navigate('/login'))
+                                }
+                                aria-label={`PDF of ${id}`}
+                              >
+                                PDF
+                              </Button>
+                            ) : null}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Card>
+      </Stack>
+      {ReportDialog && reportFor !== null ? (
+        <ReportDialog
+          sampleId={reportFor}
+          opened
+          onClose={() => setReportFor(null)}
+          onIssued={() => void samples.refetch()}
+        />
+      ) : null}
+    </Container>
+  );
 }

@@ -1,0 +1,100 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminUser } from '../../../common/contracts/accounts';
+import type { ContactInquiry, InquiryStatus } from '../../../common/contracts/inquiries';
+import type { LabSettings, LabSettingsRequest } from '../../../common/contracts/lab';
+import type { Sample, SampleListItem } from '../../../common/contracts/samples';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminAnalytics,
+  START_ANALYSIS_COMMENT,
+} from '../../../common/contracts/workflow';
+import type { Role } from '../../../common/domain/roles';
+import { api, apiUpload, getPage } from '../../lib/api';
+
+// Admin data is fresh for 5 minutes (spec §9: the query client's default stale time).
+
+export const adminSamplesQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'samples', page],
+    queryFn: () => getPage<SampleListItem>(`/api/admin/samples?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const analyticsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'analytics'],
+    queryFn: () => api.get<AdminAnalytics>('/api/admin/analytics'),
+  });
+
+export const usersQuery = () =>
+  queryOptions({ queryKey: ['admin', 'users'], queryFn: () => api.get<AdminUser[]>('/api/admin/users') });
+
+/** The assign selector lists users with role staff (spec §6). */
+export const staffUsersQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'users', 'staff'],
+    queryFn: () => api.get<AdminUser[]>('/api/admin/users?role=staff'),
+  });
+
+export const labSettingsQuery = () =>
+  queryOptions({ queryKey: ['admin', 'settings'], queryFn: () => api.get<LabSettings>('/api/lab/settings') });
+
+export const inquiriesQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'inquiries', page],
+    queryFn: () =>
+      getPage<ContactInquiry>(`/api/admin/contact-inquiries?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
+
+function useAdminMutation<V, R>(fn: (v: V) => Promise<R>, keys: string[][]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export const useAssignSample = () =>
+  useAdminMutation(
+    ({ id, staffId }: { id: number; staffId: number }) =>
+      api.post<Sample>(`/api/admin/samples/${id}/assign`, { staffId }),
+    [['admin', 'samples'], ['staff']],
+  );
+
+/** 'Start Analysis': in-progress with the comment 'Started by staff' (spec §4). */
+export const useStartAnalysis = () =>
+  useAdminMutation(
+    (id: number) =>
+      api.post<Sample>(`/api/staff/samples/${id}/status`, {
+        status: 'in-progress',
+        comment: START_ANALYSIS_COMMENT,
+      }),
+    [['admin', 'samples'], ['admin', 'analytics'], ['staff']],
+  );
+
+export const useChangeRole = () =>
+  useAdminMutation(
+    ({ id, role }: { id: number; role: Role }) =>
+      api.post<AdminUser>(`/api/admin/users/${id}/role`, { role }),
+    [['admin', 'users']],
+  );
+
+export const useSetInquiryStatus = () =>
+  useAdminMutation(
+    ({ id, status }: { id: number; status: InquiryStatus }) =>
+      api.post<ContactInquiry>(`/api/admin/contact-inquiries/${id}/status`, { status }),
+    [['admin', 'inquiries']],
+  );
+
+/** Multipart: 'settings' (JSON, empty fields as null) and an optional 'logo'. */
+export const useSaveLabSettings = () =>
+  useAdminMutation(
+    ({ settings, logo }: { settings: LabSettingsRequest; logo: File | null }) => {
+      const form = new FormData();
+      form.append('settings', JSON.stringify(settings));
+      if (logo) form.append('logo', logo);
+      return apiUpload<LabSettings>('POST', '/api/lab/settings', form);
+    },
+    [['admin', 'settings']],
+  );

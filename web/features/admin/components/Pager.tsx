@@ -1,0 +1,39 @@
+import { Button, Group, Text } from '@mantine/core';
+import { ADMIN_PAGE_SIZE } from '../../../../common/contracts/workflow';
+
+/** Previous disabled on page 1; Next disabled when the page has fewer than 10 rows (spec §9). */
+export function Pager({
+  page,
+  rows,
+  total,
+  label,
+  onPage,
+}: {
+  page: number;
+  rows: number;
+  total: number | null;
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  const pages = total === null ? null : Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  return (
+    <Group justify="space-between" mt="sm" component="nav" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {pages === null ? `Page ${page}` : `Page ${page} of ${pages}`}
+      </Text>
+      <Group gap="xs">
+        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={rows < ADMIN_PAGE_SIZE}
+          onClick={() => onPage(page + 1)}
+        >
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,163 @@
+import { Alert, Button, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SampleListItem } from '../../../../common/contracts/samples';
+import { ASSIGN_REQUIRED_MESSAGE } from '../../../../common/contracts/workflow';
+import { displaySampleId, normalizeStatus } from '../../../../common/domain/samples';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { adminSamplesQuery, staffUsersQuery, useAssignSample, useStartAnalysis } from '../api';
+import { reason } from './messages';
+import { Pager } from './Pager';
+
+const fullName = (p: { firstName: string | null; lastName: string | null } | null) =>
+  p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : '';
+
+function clientLabel(s: SampleListItem): string {
+  if (s.representativeName) return `${s.representativeName} (for ${s.clientName ?? s.submitterName})`;
+  return fullName(s.user) || s.submitterName;
+}
+
+/** 'Start Analysis' is offered to the assigned person while the work has not started (or is on hold). */
+const canStart = (s: SampleListItem, userId: number) =>
+  s.assignedStaffId === userId && ['submitted', 'on-hold'].includes(normalizeStatus(s.status));
+
+function AssignControl({
+  sample,
+  staff,
+}: {
+  sample: SampleListItem;
+  staff: { value: string; label: string }[];
+}) {
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const assign = useAssignSample();
+  const id = displaySampleId(sample.id);
+  const submit = () => {
+    if (!choice) {
+      setError(ASSIGN_REQUIRED_MESSAGE);
+      return;
+    }
+    setError(null);
+    assign.mutate(
+      { id: sample.id, staffId: Number(choice) },
+      {
+        onSuccess: () => {
+          toast.success('Sample assigned');
+          setChoice('');
+        },
+        onError: (err) => toast.error('Error', `Failed to assign sample: ${reason(err)}`),
+      },
+    );
+  };
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <NativeSelect
+        size="xs"
+        name="staffId"
+        aria-label={`Staff member for ${id}`}
+        value={choice}
+        onChange={(e) => {
+          setChoice(e.currentTarget.value);
+          setError(null);
+        }}
+        data={[{ value: '', label: 'Select staff' }, ...staff]}
+        error={error}
+      />
+      <Button
+        size="xs"
+        variant="light"
+        onClick={submit}
+        loading={assign.isPending}
+        aria-label={`Assign ${id}`}
+      >
+        Assign
+      </Button>
+    </Group>
+  );
+}
+
+export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: number }) {
+  const [page, setPage] = useState(1);
+  const samples = useQuery(adminSamplesQuery(page));
+  const staff = useQuery({ ...staffUsersQuery(), enabled: isAdmin });
+  const start = useStartAnalysis();
+  const staffOptions = (staff.data ?? []).map((u) => ({
+    value: String(u.id),
+    label: fullName(u) || u.email,
+  }));
+
+  if (samples.isPending) return <Loader aria-label="Loading samples" />;
+  if (samples.isError)
+    return (
+      <Alert color="red" role="alert">
+        {`Failed to load samples: ${reason(samples.error)}`}
+      </Alert>
+    );
+  const rows = samples.data.rows;
+  return (
+    <Stack gap="sm">
+      {rows.length === 0 ? (
+        <Text c="dimmed">No samples found.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={isAdmin ? 1040 : 820}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>ID</Table.Th>
+                <Table.Th>Item</Table.Th>
+                <Table.Th>Client</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Assigned Staff</Table.Th>
+                <Table.Th>Submitted</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((s) => (
+                <Table.Tr key={s.id} data-sample-id={s.id}>
+                  <Table.Td>{displaySampleId(s.id)}</Table.Td>
+                  <Table.Td>{s.itemName}</Table.Td>
+                  <Table.Td>{clientLabel(s)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={s.status} />
+                  </Table.Td>
+                  <Table.Td>{fullName(s.assignedStaff) || 'Unassigned'}</Table.Td>
+                  <Table.Td>{formatDate(s.submissionDate)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {isAdmin ? <AssignControl sample={s} staff={staffOptions} /> : null}
+                      {canStart(s, userId) ? (
+                        <Button
+                          size="xs"
+                          onClick={() =>
+                            start.mutate(s.id, {
+                              onSuccess: () => toast.success('Sample status updated'),
+                              onError: (err) =>
+                                toast.error('Error', `Failed to update sample status: ${reason(err)}`),
+                            })
+                          }
+                          loading={start.isPending && start.variables === s.id}
+                        >
+                          Start Analysis
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager
+        page={page}
+        rows={rows.length}
+        total={samples.data.total}
+        label="Samples pages"
+        onPage={setPage}
+      />
+    </Stack>
+  );
+}

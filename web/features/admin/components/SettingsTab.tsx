@@ -1,0 +1,168 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { type LabSettings, labSettingsRequest } from '../../../../common/contracts/lab';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../../../common/domain/uploads';
+import { fetchBlob } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { labSettingsQuery, useSaveLabSettings } from '../api';
+import { reason } from './messages';
+
+type Field = 'labName' | 'address' | 'phone' | 'email' | 'website' | 'certificationNumber';
+const FIELDS: { name: Field; label: string; type?: string }[] = [
+  { name: 'labName', label: 'Lab Name' },
+  { name: 'address', label: 'Address' },
+  { name: 'phone', label: 'Phone', type: 'tel' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'website', label: 'Website', type: 'url' },
+  { name: 'certificationNumber', label: 'Certification Number' },
+];
+type Values = Record<Field, string>;
+const toValues = (s: LabSettings): Values => ({
+  labName: s.labName ?? '',
+  address: s.address ?? '',
+  phone: s.phone ?? '',
+  email: s.email ?? '',
+  website: s.website ?? '',
+  certificationNumber: s.certificationNumber ?? '',
+});
+
+/** Spec §5: JPEG or PNG, under 2MB (the server checks the content again). */
+function logoError(file: File | null): string | null {
+  if (!file) return null;
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type))
+    return 'Only JPEG or PNG files are allowed';
+  if (file.size >= MAX_IMAGE_BYTES) return 'File size must be less than 2MB';
+  return null;
+}
+
+function CurrentLogo({ path }: { path: string | null }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!path) return;
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    fetchBlob(path)
+      .then((blob) => {
+        if (cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => toast.error('Error', 'Failed to load logo image'));
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+      setUrl(null);
+    };
+  }, [path]);
+  if (!path) return <Text c="dimmed">No logo uploaded.</Text>;
+  return url ? (
+    <Image src={url} alt="Current lab logo" h={80} w="auto" fit="contain" />
+  ) : (
+    <Loader size="sm" aria-label="Loading logo" />
+  );
+}
+
+export function SettingsTab() {
+  const settings = useQuery(labSettingsQuery());
+  const save = useSaveLabSettings();
+  const [values, setValues] = useState<Values | null>(null);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field | 'logo', string>>>({});
+
+  useEffect(() => {
+    if (settings.data) setValues(toValues(settings.data));
+  }, [settings.data]);
+
+  if (settings.isPending) return <Loader aria-label="Loading settings" />;
+  if (settings.isError)
+    return (
+      <Alert color="red" role="alert">
+        {`Failed to load settings: ${reason(settings.error)}`}
+      </Alert>
+    );
+  if (!values) return null;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = labSettingsRequest.safeParse(values);
+    const next: typeof errors = {};
+    if (!parsed.success) for (const i of parsed.error.issues) next[i.path[0] as Field] ??= i.message;
+    const fileError = logoError(logo);
+    if (fileError) next.logo = fileError;
+    setErrors(next);
+    if (!parsed.success || fileError) return;
+    // The parsed values carry empty fields as null (spec §5).
+    save.mutate(
+      { settings: parsed.data, logo },
+      {
+        onSuccess: () => {
+          toast.success('Lab settings updated');
+          setLogo(null);
+        },
+        onError: (err) => toast.error('Error', `Failed to update lab settings: ${reason(err)}`),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Lab settings">
+      <Stack gap="md" maw={760}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {FIELDS.map((f) => (
+            <TextInput
+              key={f.name}
+              id={`lab-${f.name}`}
+              name={f.name}
+              label={f.label}
+              type={f.type ?? 'text'}
+              withAsterisk={f.name === 'labName'}
+              value={values[f.name]}
+              error={errors[f.name]}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setValues((old) => (old ? { ...old, [f.name]: v } : old));
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <FileInput
+          id="lab-logo"
+          name="logo"
+          label="Logo"
+          description="JPEG or PNG, under 2MB"
+          accept="image/jpeg,image/png"
+          clearable
+          value={logo}
+          error={errors.logo}
+          onChange={(file) => {
+            setLogo(file);
+            setErrors((old) => ({ ...old, logo: logoError(file) ?? undefined }));
+          }}
+        />
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            Current logo
+          </Text>
+          <CurrentLogo path={settings.data.logo} />
+        </div>
+        <Group>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
