@@ -25,6 +25,9 @@ import {
   type SampleRow,
 } from './reports.queries';
 
+/** What issuing needs of the app: also built by the demo seed and the benchmark. */
+export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage'>;
+
 export const REVOKED_REISSUE_MESSAGE = 'This report has been revoked and cannot be reissued';
 const MAX_CODE_ATTEMPTS = 5;
 
@@ -48,7 +51,7 @@ export function checkElements(input: ReportElementInput[]): ElementValues[] {
 }
 
 /** Reads an image from storage for the PDF; a missing file leaves the image out. */
-async function readImage(deps: AppDeps, key: string | null | undefined): Promise<Buffer | null> {
+async function readImage(deps: IssueDeps, key: string | null | undefined): Promise<Buffer | null> {
   if (!key) return null;
   const storageKey = key.replace(/^\/?Uploads\//i, '');
   try {
@@ -61,7 +64,7 @@ async function readImage(deps: AppDeps, key: string | null | undefined): Promise
 const personName = (p: { firstName: string | null; lastName: string | null } | undefined) =>
   p ? [p.firstName, p.lastName].filter(Boolean).join(' ').trim() : '';
 
-async function pdfInputFor(deps: AppDeps, sample: SampleRow, elements: ElementValues[], issuer: AuthUser) {
+async function pdfInputFor(deps: IssueDeps, sample: SampleRow, elements: ElementValues[], issuer: AuthUser) {
   const [lab, analystRow, owner] = await Promise.all([
     readLabSettings(deps.db),
     findUserNameAndSignature(deps.db, sample.assignedStaffId ?? issuer.id),
@@ -104,7 +107,7 @@ async function pdfInputFor(deps: AppDeps, sample: SampleRow, elements: ElementVa
  * transaction fails is removed again.
  */
 export async function issueReport(
-  deps: AppDeps,
+  deps: IssueDeps,
   user: AuthUser,
   sampleId: number,
   input: ReportElementInput[],

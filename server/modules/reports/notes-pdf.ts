@@ -28,7 +28,8 @@ export function notesToBlocks(html: string): Block[] {
   let underline = 0;
   let current: Block | null = null;
   const flush = () => {
-    if ((current as Block | null)?.runs.some((r) => r.text.trim() !== '')) blocks.push(current as unknown as Block);
+    if ((current as Block | null)?.runs.some((r) => r.text.trim() !== ''))
+      blocks.push(current as unknown as Block);
     current = null;
   };
   const open = (kind: Block['kind'], prefix = '') => {
