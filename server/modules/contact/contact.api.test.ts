@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_RATE_LIMIT } from '../../../common/contracts/contact';
-import { call, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { call, createUser, startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { contactInquiries } from '../../db/schema';
 
 const valid = {
@@ -102,6 +102,27 @@ describe('POST /api/contact (limits off)', () => {
       const res = await call(t, 'POST', '/api/contact', { json: valid });
       expect(res.status).toBe(201);
     }
+  });
+
+  it('stores the row the admin sees in the inquiries list, with status new', async () => {
+    const sent = await call(t, 'POST', '/api/contact', {
+      json: { ...valid, firstName: 'Grace', message: 'Visible to the admin?' },
+    });
+    expect(sent.status).toBe(201);
+    const admin = await createUser(t, { role: 'admin' });
+    const list = await call(t, 'GET', '/api/admin/contact-inquiries?page=1&pageSize=10', {
+      token: admin.token,
+    });
+    expect(list.status).toBe(200);
+    const first = (list.body as Record<string, unknown>[])[0];
+    expect(first).toMatchObject({
+      id: (sent.body as { id: number }).id,
+      firstName: 'Grace',
+      email: valid.email,
+      subject: valid.subject,
+      message: 'Visible to the admin?',
+      status: 'new',
+    });
   });
 });
 
