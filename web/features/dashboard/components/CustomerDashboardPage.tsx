@@ -1,5 +1,273 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconCalendarEvent,
+  IconCircleCheck,
+  IconClockHour4,
+  IconDownload,
+  IconEye,
+  IconHeadset,
+  IconInbox,
+  IconPlus,
+  IconStack2,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Sample } from '../../../../common/contracts/samples';
+import {
+  displaySampleId,
+  IN_PROGRESS_STATUSES,
+  normalizeStatus,
+  servicesText,
+} from '../../../../common/domain/samples';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDate } from '../../../lib/format';
+import { downloadReportPdf } from '../../../lib/reports';
+import { useSession } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { isUnauthorized, ownSamplesQuery } from '../api';
+import { SubmissionProgress } from './SubmissionProgress';
+
+export function dashboardCounts(samples: Sample[], now = new Date()) {
+  const thisMonth = (d: string) => {
+    const date = new Date(d);
+    return date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth();
+  };
+  return {
+    total: samples.length,
+    inProgress: samples.filter((s) => IN_PROGRESS_STATUSES.includes(normalizeStatus(s.status))).length,
+    completed: samples.filter((s) => normalizeStatus(s.status) === 'completed').length,
+    thisMonth: samples.filter((s) => thisMonth(s.submissionDate)).length,
+  };
+}
+
+function StatCard({ label, value, icon }: { label: string; value: number; icon: React.ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fz={28} fw={700} lh={1.2}>
+            {value}
+          </Text>
+        </div>
+        {icon}
+      </Group>
+    </Card>
+  );
+}
+
+export function EmptySubmissions() {
+  return (
+    <Stack align="center" py="xl" gap="sm">
+      <IconInbox size={40} aria-hidden="true" />
+      <Text fw={600}>No submissions yet</Text>
+      <Button component={Link} to="/submit-sample">
+        Submit Your First Item
+      </Button>
+    </Stack>
+  );
+}
 
 export function CustomerDashboardPage() {
-  return <PlaceholderPage title="My Dashboard" />;
+  usePageTitle('My Dashboard', 'Your submissions, their progress and reports.');
+  const { token, expire } = useSession();
+  const navigate = useNavigate();
+  const query = useQuery(ownSamplesQuery(token));
+
+  useEffect(() => {
+    if (isUnauthorized(query.error)) expire();
+  }, [query.error, expire]);
+
+  const samples = query.data ?? [];
+  const counts = dashboardCounts(samples);
+
+  return (
+    <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Group justify="space-between" mb="lg">
+        <Title order={1}>My Dashboard</Title>
+        <Button component={Link} to="/submit-sample" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+          New Submission
+        </Button>
+      </Group>
+
+      {query.isError && (
+        <Alert color="red" title="Error" role="alert" mb="lg">
+          Error fetching submissions: {query.error.message}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
+        <StatCard
+          label="Total Submissions"
+          value={counts.total}
+          icon={<IconStack2 size={28} aria-hidden="true" />}
+        />
+        <StatCard
+          label="In Progress"
+          value={counts.inProgress}
+          icon={<IconClockHour4 size={28} aria-hidden="true" />}
+        />
+        <StatCard
+          label="Completed"
+          value={counts.completed}
+          icon={<IconCircleCheck size={28} aria-hidden="true" />}
+        />
+        <StatCard
+          label="This Month"
+          value={counts.thisMonth}
+          icon={<IconCalendarEvent size={28} aria-hidden="true" />}
+        />
+      </SimpleGrid>
+
+      <Card withBorder radius="md" padding="lg" mb="lg" component="section" aria-labelledby="recent-title">
+        <Title order={2} size="h3" id="recent-title" mb="md">
+          Recent Submissions
+        </Title>
+        {query.isPending ? (
+          <Group>
+            <Loader size="sm" aria-hidden="true" />
+            <Text role="status">Loading submissions...</Text>
+          </Group>
+        ) : samples.length === 0 ? (
+          !query.isError && <EmptySubmissions />
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th>Submission Date</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Services</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {samples.map((s) => (
+                  <Table.Tr key={s.id} data-sample-id={s.id}>
+                    <Table.Td>
+                      <Text fw={600}>{s.itemName}</Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {displaySampleId(s.id)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatDate(s.submissionDate)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={s.status} />
+                    </Table.Td>
+                    <Table.Td>{servicesText(s)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          component={Link}
+                          to={`/sample/${s.id}`}
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconEye size={14} aria-hidden="true" />}
+                          aria-label={`View ${s.itemName}`}
+                        >
+                          View
+                        </Button>
+                        {normalizeStatus(s.status) === 'completed' && s.reportCode && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            leftSection={<IconDownload size={14} aria-hidden="true" />}
+                            aria-label={`PDF report for ${s.itemName}`}
+                            onClick={() =>
+                              downloadReportPdf(s.reportCode as string, () => navigate('/login'))
+                            }
+                          >
+                            PDF
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="progress-title">
+            <Title order={2} size="h3" id="progress-title" mb="md">
+              Submission Progress
+            </Title>
+            {samples.length === 0 ? (
+              <Text c="dimmed">Your submissions will appear here with their progress.</Text>
+            ) : (
+              <Stack gap="md">
+                {samples.map((s) => (
+                  <div key={s.id}>
+                    <Group gap="xs" mb={6}>
+                      <Anchor component={Link} to={`/sample/${s.id}`} fw={600}>
+                        {s.itemName}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {displaySampleId(s.id)}
+                      </Text>
+                    </Group>
+                    <SubmissionProgress status={s.status} />
+                  </div>
+                ))}
+              </Stack>
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-title">
+            <Title order={2} size="h3" id="quick-title" mb="md">
+              Quick Actions
+            </Title>
+            <Stack gap="sm">
+              <Button
+                component={Link}
+                to="/submit-sample"
+                leftSection={<IconPlus size={16} aria-hidden="true" />}
+              >
+                Submit New Item
+              </Button>
+              <Button
+                component={Link}
+                to="/contact"
+                variant="default"
+                leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}
+              >
+                Schedule Consultation
+              </Button>
+              <Button
+                component={Link}
+                to="/contact"
+                variant="default"
+                leftSection={<IconHeadset size={16} aria-hidden="true" />}
+              >
+                Contact Support
+              </Button>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
 }

@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Sample } from '../../../common/contracts/samples';
+import { api, HttpError } from '../../lib/api';
+
+// GET /api/samples for the customer dashboard and client home (spec §7: up to 3 attempts, none when
+// the error carries 401; spec §8: 'Failed to fetch samples').
+
+export const SAMPLE_LIST_ATTEMPTS = 3;
+export const FETCH_SAMPLES_FAILED = 'Failed to fetch samples';
+
+export class SampleListError extends Error {
+  constructor(readonly status: number | null) {
+    super(FETCH_SAMPLES_FAILED);
+  }
+}
+
+async function fetchOwnSamples(): Promise<Sample[]> {
+  try {
+    return await api.get<Sample[]>('/api/samples');
+  } catch (err) {
+    throw new SampleListError(err instanceof HttpError ? err.status : null);
+  }
+}
+
+export const isUnauthorized = (err: unknown) => err instanceof SampleListError && err.status === 401;
+
+export const ownSamplesQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['samples', 'mine', token],
+    queryFn: fetchOwnSamples,
+    enabled: Boolean(token),
+    staleTime: 0,
+    retry: (failures, err) => !isUnauthorized(err) && failures < SAMPLE_LIST_ATTEMPTS - 1,
+    retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 2000),
+  });

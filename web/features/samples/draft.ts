@@ -1,0 +1,98 @@
+// The submission draft lives in this browser only (spec §3 "Draft"): form values, the names of the
+// chosen photos and documents, and when it was saved. Files themselves cannot be kept.
+
+export type SampleFormValues = {
+  submitterName: string;
+  submitterEmail: string;
+  submitterPhone: string;
+  submitterCountry: string;
+  isPersonalSubmission: boolean;
+  representativeName: string;
+  representativeEmail: string;
+  relationshipToOwner: string;
+  itemName: string;
+  category: string;
+  estimatedAge: string;
+  description: string;
+  dimensions: string;
+  weight: string;
+  materials: string;
+  expertValuation: boolean;
+  authenticityCheck: boolean;
+  conditionAssessment: boolean;
+  provenanceResearch: boolean;
+  purposeOfValuation: string;
+  urgencyLevel: string;
+  estimatedValueRange: string;
+  specialInstructions: string;
+};
+
+export const EMPTY_SAMPLE_FORM: SampleFormValues = {
+  submitterName: '',
+  submitterEmail: '',
+  submitterPhone: '',
+  submitterCountry: '',
+  isPersonalSubmission: true,
+  representativeName: '',
+  representativeEmail: '',
+  relationshipToOwner: '',
+  itemName: '',
+  category: '',
+  estimatedAge: '',
+  description: '',
+  dimensions: '',
+  weight: '',
+  materials: '',
+  expertValuation: false,
+  authenticityCheck: false,
+  conditionAssessment: false,
+  provenanceResearch: false,
+  purposeOfValuation: '',
+  urgencyLevel: 'standard',
+  estimatedValueRange: '',
+  specialInstructions: '',
+};
+
+export type SampleDraft = {
+  values: SampleFormValues;
+  photoNames: string[];
+  documentNames: string[];
+  savedAt: string;
+};
+
+/** One draft per account, so a second person on the same browser never sees someone else's. */
+export const draftKey = (userId: number | undefined) => `sampleDraft:${userId ?? 'anonymous'}`;
+
+export function saveDraft(key: string, draft: Omit<SampleDraft, 'savedAt'>): SampleDraft {
+  const saved = { ...draft, savedAt: new Date().toISOString() };
+  localStorage.setItem(key, JSON.stringify(saved));
+  return saved;
+}
+
+export function loadDraft(key: string): SampleDraft | null {
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<SampleDraft>;
+    if (!parsed || typeof parsed !== 'object' || !parsed.values) return null;
+    const values = { ...EMPTY_SAMPLE_FORM };
+    for (const k of Object.keys(EMPTY_SAMPLE_FORM) as (keyof SampleFormValues)[]) {
+      const v = (parsed.values as Record<string, unknown>)[k];
+      if (typeof v === typeof EMPTY_SAMPLE_FORM[k]) (values as Record<string, unknown>)[k] = v;
+    }
+    const names = (x: unknown) =>
+      Array.isArray(x) ? x.filter((n): n is string => typeof n === 'string') : [];
+    return {
+      values,
+      photoNames: names(parsed.photoNames),
+      documentNames: names(parsed.documentNames),
+      savedAt: typeof parsed.savedAt === 'string' ? parsed.savedAt : new Date().toISOString(),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function discardDraft(key: string) {
+  localStorage.removeItem(key);
+}
