@@ -165,7 +165,7 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
           ) : current.isLoading ? (
             <Loader size="sm" aria-label={`Loading ${alt.toLowerCase()}`} />
           ) : (
-            <Group gap={6} c="dimmed" p="xs">
+            <Group gap={6} c="dark.3" p="xs">
               <IconUser size={18} aria-hidden="true" />
               <Text size="sm">None uploaded yet</Text>
             </Group>
@@ -186,8 +186,8 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
             <Text c="dark.3">Keep your contact details up to date.</Text>
           </Stack>
           <Badge
-            color="teal"
-            variant="light"
+            color="teal.9"
+            variant="filled"
             size="lg"
             leftSection={<IconDatabase size={14} aria-hidden="true" />}
           >
