@@ -17,11 +17,15 @@ afterAll(async () => {
 });
 
 const navLabels = async (page: Page) =>
-  (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map((s) => s.trim());
+  (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map((s) =>
+    s.trim(),
+  );
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const violations = await seriousAxeViolations(page);
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 async function logInThroughForm(page: Page, email: string, password: string) {
@@ -171,7 +175,12 @@ describe('accounts journey', () => {
     const reg = await fetch(`${product.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: staffEmail, password: 'staff-password-1', firstName: 'Sid', lastName: 'Staff' }),
+      body: JSON.stringify({
+        email: staffEmail,
+        password: 'staff-password-1',
+        firstName: 'Sid',
+        lastName: 'Staff',
+      }),
     });
     const { id } = (await reg.json()) as { id: number };
     const adminToken = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
@@ -204,7 +213,10 @@ describe('accounts journey', () => {
     await admin.page.getByRole('button', { name: 'Logout' }).waitFor();
     expect(await navLabels(admin.page)).toEqual(['Profile', 'Dashboard', 'Verify Report']);
     expect(
-      await admin.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).getAttribute('href'),
+      await admin.page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Dashboard' })
+        .getAttribute('href'),
     ).toBe('/admin');
     await admin.context.close();
   });
