@@ -34,12 +34,17 @@ describe.each(['pglite', 'postgres'] as const)('restart on %s', (kind) => {
     product = await startProduct(env, { dataDir });
     const customer = await registerAndLogin(product.url);
     const admin = await login(product.url, E2E_ADMIN.email, E2E_ADMIN.password);
-    const created = await call(product, 'POST', '/api/samples', { token: customer.token, form: sampleForm() });
+    const created = await call(product, 'POST', '/api/samples', {
+      token: customer.token,
+      form: sampleForm(),
+    });
     expect(created.status).toBe(201);
     const id = (created.body as { id: number }).id;
     const issued = await call(product, 'POST', `/api/staff/samples/${id}/report`, {
       token: admin,
-      json: { elements: [{ element: 'Silver', percentage: 92.5, purity: '925', quality: null, notes: null }] },
+      json: {
+        elements: [{ element: 'Silver', percentage: 92.5, purity: '925', quality: null, notes: null }],
+      },
     });
     expect(issued.status).toBe(200);
     const { reportCode, sha256 } = issued.body as { reportCode: string; sha256: string };
@@ -59,7 +64,11 @@ describe.each(['pglite', 'postgres'] as const)('restart on %s', (kind) => {
     });
     expect(pdf.status).toBe(200);
     const { createHash } = await import('node:crypto');
-    expect(createHash('sha256').update(Buffer.from(await pdf.arrayBuffer())).digest('hex')).toBe(sha256);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await pdf.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(sha256);
     expect((await call(product, 'GET', `/api/reports/verify/${reportCode}`)).status).toBe(200);
     expect(await login(product.url, customer.email, customer.password)).toBeTruthy();
     expect(await product.stop('SIGTERM')).toBe(0);
@@ -69,7 +78,12 @@ describe.each(['pglite', 'postgres'] as const)('restart on %s', (kind) => {
   it('finishes a request in flight on SIGTERM, then exits 0', async () => {
     product = await startProduct(env, { dataDir });
     const json = Buffer.from(
-      JSON.stringify({ email: `inflight-${kind}@example.com`, password: 'long-enough-1', firstName: 'In', lastName: 'Flight' }),
+      JSON.stringify({
+        email: `inflight-${kind}@example.com`,
+        password: 'long-enough-1',
+        firstName: 'In',
+        lastName: 'Flight',
+      }),
     );
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(new URL('/api/register', product?.url), {

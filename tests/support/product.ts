@@ -63,7 +63,8 @@ export async function startProduct(
     output: () => out,
     stop(signal = 'SIGTERM') {
       return new Promise((resolveStop) => {
-        if (child.exitCode !== null) {
+        // A process ended by a signal has a null exitCode but a signalCode.
+        if (child.exitCode !== null || child.signalCode !== null) {
           resolveStop(child.exitCode);
           return;
         }
