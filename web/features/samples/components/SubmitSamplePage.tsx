@@ -154,8 +154,9 @@ export function SubmitSamplePage() {
     toast.info('Draft discarded');
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const formElement = e.currentTarget;
     if (submitting) return;
     const parsed = sampleSubmissionFields.safeParse(values);
     const next: Errors = {};
@@ -173,8 +174,8 @@ export function SubmitSamplePage() {
       const firstField = (Object.keys(next) as (keyof Errors)[])[0];
       const target =
         firstField === 'services'
-          ? document.querySelector<HTMLInputElement>('input[name="expertValuation"]')
-          : document.querySelector<HTMLElement>(`[name="${firstField}"]`);
+          ? formElement.querySelector<HTMLInputElement>('input[name="expertValuation"]')
+          : formElement.querySelector<HTMLElement>(`[name="${firstField}"]`);
       target?.focus();
       return;
     }
