@@ -1,0 +1,238 @@
+// `npm run bench -- verify`: GET /api/reports/verify/{code} against 100,000 issued reports on a
+// throwaway PostgreSQL, side by side in the same run with a minimal `node:http` + `pg` handler that
+// runs the very same SQL as a named prepared statement. Both with rate limits off (the ratio), then
+// the app with rate limits on (each request from its own X-Forwarded-For address, so the limiter
+// does its bookkeeping but never refuses) to show what the limiter costs.
+// Results go to the "Report verification" section of docs/benchmarks.md.
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { REPORT_CODE_ALPHABET } from '../common/domain/reports';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openPostgres } from '../server/db/client';
+import { verificationQuery } from '../server/modules/verification/verification.queries';
+import { createDiskStorage } from '../server/storage/disk-storage';
+import { startPostgresCluster } from '../tests/support/postgres';
+
+const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 10;
+const POOL = 10;
+const TARGET_RATIO = 0.8;
+
+type Result = {
+  requests: { average: number };
+  latency: { p99: number; p50: number };
+  non2xx: number;
+  errors: number;
+};
+type Options = {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: { setupRequest: (req: { path: string; headers?: Record<string, string> }) => unknown }[];
+};
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Options) => Promise<Result>;
+
+function randomCode(): string {
+  let s = '';
+  for (let i = 0; i < 8; i++) s += REPORT_CODE_ALPHABET[randomInt(REPORT_CODE_ALPHABET.length)];
+  return s;
+}
+
+async function seed(client: pg.Client): Promise<string[]> {
+  const codes = new Set<string>();
+  while (codes.size < REPORTS) codes.add(randomCode());
+  const list = [...codes];
+  const { rows } = await client.query(
+    `insert into users (email, password_hash, first_name, last_name, role) values
+       ('owner@bench.lab','x','Olivia','Bennett','user'), ('staff@bench.lab','x','Eleanor','Whitfield','staff')
+     returning id`,
+  );
+  const [owner, staff] = rows.map((r) => r.id as number);
+  const CHUNK = 20_000;
+  for (let at = 0; at < list.length; at += CHUNK) {
+    const chunk = list.slice(at, at + CHUNK);
+    await client.query(
+      `with s as (
+         insert into samples (user_id, submitter_name, submitter_email, item_name, category, description, status,
+           assigned_staff_id, report_code, report_generated, report_generated_at, report_generated_by)
+         select $1, 'Olivia Bennett', 'owner@bench.lab', 'Item ' || c, 'jewelry-watches', 'A test item', 'completed',
+           $2, c, true, now(), $2
+         from unnest($3::text[]) as c
+         returning id, report_code),
+       e as (
+         insert into report_elements (sample_id, element, percentage, purity, quality)
+         select s.id, x.element, x.pct, x.purity, x.quality from s,
+           (values ('Gold', 75.00, '18k', 'Excellent'), ('Silver', 12.50, null, 'Good')) as x(element, pct, purity, quality)
+         returning 1)
+       insert into report_revisions (sample_id, report_code, revision, storage_key, sha256, byte_size, issued_by)
+       select s.id, s.report_code, 1, 'reports/' || s.report_code || '-r1.pdf', repeat('0', 64), 100000, $2 from s`,
+      [owner, staff, chunk],
+    );
+  }
+  await client.query('analyze');
+  return list;
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      resolve(`http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`);
+    }),
+  );
+}
+
+async function load(url: string, codes: string[], spoofAddresses = false): Promise<Result> {
+  let i = randomInt(codes.length);
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        setupRequest: (req) => {
+          i = (i + 1) % codes.length;
+          req.path = `/api/reports/verify/${codes[i]}`;
+          if (spoofAddresses)
+            req.headers = {
+              ...(req.headers ?? {}),
+              'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+            };
+          return req;
+        },
+      },
+    ],
+  });
+}
+
+async function main() {
+  const cluster = await startPostgresCluster();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vl-bench-verify-'));
+  const servers: { close(): unknown }[] = [];
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('create database bench');
+    await admin.end();
+    const url = cluster.urlFor('bench');
+    const database = await openPostgres(url, { max: POOL });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const t0 = Date.now();
+    const codes = await seed(client);
+    await client.end();
+    console.log(`seeded ${codes.length} issued reports in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    // The minimal handler: same SQL, named prepared statement, JSON.stringify of the row.
+    const { sql, params } = verificationQuery(database.db).toSQL();
+    // The code placeholder becomes the request's code; the other parameters (the limit) stay as built.
+    const valuesFor = (code: string) => params.map((p) => (p !== null && typeof p === 'object' ? code : p));
+    const pool = new pg.Pool({ connectionString: url, max: POOL });
+    const minimal = createServer(async (req, res) => {
+      const code = decodeURIComponent((req.url ?? '').split('/').pop() ?? '')
+        .trim()
+        .toUpperCase();
+      try {
+        const r = await pool.query({ name: 'verify', text: sql, values: valuesFor(code) });
+        const row = r.rows[0];
+        res.writeHead(row ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(row ?? { message: 'Report not found' }));
+      } catch {
+        res.writeHead(500).end();
+      }
+    });
+    const minimalUrl = await listen(minimal);
+    servers.push({ close: () => minimal.close() });
+
+    const appFor = async (rateLimits: 'on' | 'off') => {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        RATE_LIMITS: rateLimits,
+        JWT_SECRET: 'x'.repeat(40),
+      });
+      const app = await buildApp({
+        config,
+        database,
+        storage: createDiskStorage(join(dataDir, 'files')),
+        logger: false,
+        serveWeb: false,
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const a = app.server.address();
+      servers.push({ close: () => app.close() });
+      return `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    };
+    const appUrl = await appFor('off');
+    const limitedUrl = await appFor('on');
+
+    const check = await fetch(`${appUrl}/api/reports/verify/${codes[0]?.toLowerCase()}`);
+    if (check.status !== 200) throw new Error(`verify answered ${check.status}`);
+
+    // Warm both, then alternate so both see the same machine load.
+    await load(minimalUrl, codes);
+    await load(appUrl, codes);
+    const rounds: { minimal: Result; app: Result }[] = [];
+    for (let r = 0; r < 2; r++) {
+      const m = await load(minimalUrl, codes);
+      const a = await load(appUrl, codes);
+      rounds.push({ minimal: m, app: a });
+    }
+    const limited = await load(limitedUrl, codes, true);
+
+    const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const minimalRps = avg(rounds.map((r) => r.minimal.requests.average));
+    const appRps = avg(rounds.map((r) => r.app.requests.average));
+    const ratio = appRps / minimalRps;
+    const fmt = (name: string, rps: number, p50: number, p99: number, non2xx: number) =>
+      `  ${name.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${p50} ms   p99 ${p99} ms   non-2xx ${non2xx}`;
+    console.log(
+      `GET /api/reports/verify/{code}, ${REPORTS} issued reports, ${CONNECTIONS} connections, ${DURATION_S} s x 2 rounds:`,
+    );
+    const last = rounds[rounds.length - 1];
+    if (!last) throw new Error('no rounds');
+    console.log(
+      fmt(
+        'minimal node:http + pg (prepared)',
+        minimalRps,
+        last.minimal.latency.p50,
+        last.minimal.latency.p99,
+        last.minimal.non2xx,
+      ),
+    );
+    console.log(
+      fmt('app, rate limits off', appRps, last.app.latency.p50, last.app.latency.p99, last.app.non2xx),
+    );
+    console.log(
+      fmt(
+        'app, rate limits on (distinct addresses)',
+        limited.requests.average,
+        limited.latency.p50,
+        limited.latency.p99,
+        limited.non2xx,
+      ),
+    );
+    console.log(
+      `  app / minimal: ${(ratio * 100).toFixed(0)} % (target ${TARGET_RATIO * 100} %: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+    );
+    console.log(`  rate limits on / off: ${((limited.requests.average / appRps) * 100).toFixed(0)} %`);
+    for (const s of servers) await s.close();
+    await pool.end();
+    await database.close();
+  } finally {
+    cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
