@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import {
   elementSetProblem,
   type IssueReportResponse,
@@ -30,6 +31,9 @@ export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage'>;
 
 export const REVOKED_REISSUE_MESSAGE = 'This report has been revoked and cannot be reissued';
 const MAX_CODE_ATTEMPTS = 5;
+
+/** Advisory-lock namespace for issuing (the second key is the sample id). */
+const REPORT_ISSUE_LOCK = 4_242_002;
 
 export const reportStorageKey = (code: string, revision: number) => `reports/${code}-r${revision}.pdf`;
 
@@ -134,9 +138,17 @@ export async function issueReport(
     });
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     const storageKey = reportStorageKey(reportCode, revision);
-    await deps.storage.put(storageKey, pdf);
+    let stored = false;
     try {
       await deps.db.transaction(async (tx) => {
+        // One issue per sample at a time (two tabs, two instances): the file of revision N is written
+        // only by the holder of this lock, after checking N is still next, so a losing racer can
+        // neither overwrite nor remove the winner's stored PDF.
+        await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_ISSUE_LOCK}, ${sample.id})`);
+        if (existingCode && ((await latestRevision(tx, existingCode))?.revision ?? 0) !== revision - 1)
+          throw conflict('The report was issued by someone else at the same time; please try again');
+        await deps.storage.put(storageKey, pdf);
+        stored = true;
         const marked = await markSampleIssued(
           tx,
           sample.id,
@@ -158,7 +170,7 @@ export async function issueReport(
         });
       });
     } catch (err) {
-      await deps.storage.delete(storageKey).catch(() => {});
+      if (stored) await deps.storage.delete(storageKey).catch(() => {});
       // A new code that collided with another sample's code: draw another one.
       if (!existingCode && isUniqueViolation(err, 'samples_report_code_unique')) continue;
       throw err;
