@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AxeViolation, launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { E2E_ADMIN, type Product, startProduct } from '../support/product';
+
+// Every route of the product, public and logged in as customer, staff and admin, has no serious or
+// critical axe-core violations (CONTRACT §5, WCAG 2.1 AA), also in the states that matter: form
+// errors, the mobile menu, the admin tabs and the report dialog.
+
+let product: Product;
+let browser: Browser;
+const STAFF = { email: 'a11y.staff@lab.test', password: 'staff-password-1' };
+const CUSTOMER = { email: 'a11y.customer@lab.test', password: 'customer-password-1' };
+let sampleId = 0;
+let reportCode = '';
+
+async function api(path: string, opts: { token?: string; json?: unknown; form?: FormData } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${product.url}${path}`, {
+    method: opts.json !== undefined || opts.form ? 'POST' : 'GET',
+    headers,
+    body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.form,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+const login = async (u: { email: string; password: string }): Promise<string> =>
+  (await api('/login', { json: u })).token;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  const adminToken = await login(E2E_ADMIN);
+  const staff = await api('/api/register', { json: { ...STAFF, firstName: 'Marcus', lastName: 'Bennett' } });
+  await api('/api/register', { json: { ...CUSTOMER, firstName: 'Olivia', lastName: 'Hart' } });
+  await api(`/api/admin/users/${staff.id}/role`, { token: adminToken, json: { role: 'staff' } });
+  const customerToken = await login(CUSTOMER);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    submitterName: 'Olivia Hart',
+    submitterEmail: CUSTOMER.email,
+    itemName: 'Georgian Pocket Watch',
+    category: 'jewelry-watches',
+    description: 'Gold pocket watch with enamel dial, signed movement.',
+    expertValuation: 'true',
+    authenticityCheck: 'true',
+  }))
+    form.append(k, v);
+  form.append(
+    'photos',
+    new Blob([readFileSync('tests/fixtures/photo.jpg')], { type: 'image/jpeg' }),
+    'photo.jpg',
+  );
+  sampleId = (await api('/api/samples', { token: customerToken, form })).id;
+  await api(`/api/admin/samples/${sampleId}/assign`, { token: adminToken, json: { staffId: staff.id } });
+  const staffToken = await login(STAFF);
+  const issued = await api(`/api/staff/samples/${sampleId}/report`, {
+    token: staffToken,
+    json: {
+      elements: [
+        { element: 'Gold', percentage: 75, purity: '18k', quality: 'Excellent', notes: '<p>Hallmarked</p>' },
+      ],
+    },
+  });
+  reportCode = issued.reportCode;
+  await api(`/api/staff/samples/${sampleId}/status`, {
+    token: staffToken,
+    json: { status: 'completed', comment: '' },
+  });
+  // One inquiry so the admin's Inquiries tab has a row.
+  await api('/api/contact', {
+    json: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      subject: 'general-inquiry',
+      message: 'Hello',
+    },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** Waits until the route has rendered its content (no loading spinner, network quiet). */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('main h1, main h2, main [role="heading"]').first().waitFor({ timeout: 15_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('main')?.textContent?.includes('Loading...'),
+    null,
+    {
+      timeout: 15_000,
+    },
+  );
+  // Let transitions finish, so that axe sees final colours.
+  await page.waitForTimeout(300);
+}
+
+const describeViolations = (where: string, vs: AxeViolation[]) =>
+  vs.map(
+    (v) =>
+      `${where}: [${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+
+async function check(page: Page, where: string) {
+  expect(describeViolations(where, await seriousAxeViolations(page))).toEqual([]);
+}
+
+type Role = 'visitor' | 'customer' | 'staff' | 'admin';
+const ROUTES: Record<Role, () => string[]> = {
+  visitor: () => [
+    '/',
+    '/about',
+    '/services',
+    '/contact',
+    '/verify-report',
+    `/verify-report?code=${reportCode}`,
+    '/verify-report?code=ZZZZZZZZ',
+    '/login',
+    '/register',
+    '/privacy',
+    '/terms',
+    '/cookies',
+    '/no-such-page',
+  ],
+  customer: () => [
+    '/',
+    '/submit-sample',
+    '/dashboard',
+    `/sample/${sampleId}`,
+    '/sample/999999',
+    '/profile',
+    '/contact',
+  ],
+  staff: () => ['/staff', '/admin', `/sample/${sampleId}`, '/profile', '/verify-report'],
+  admin: () => ['/admin', '/staff', `/sample/${sampleId}`, '/profile', '/verify-report'],
+};
+const CREDENTIALS: Record<Exclude<Role, 'visitor'>, { email: string; password: string }> = {
+  customer: CUSTOMER,
+  staff: STAFF,
+  admin: E2E_ADMIN,
+};
+
+for (const role of ['visitor', 'customer', 'staff', 'admin'] as const) {
+  describe(`axe on every route as ${role}`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      ({ context, page } = await newPage(browser, { baseURL: product.url }));
+      if (role !== 'visitor')
+        await loginAs(page, product.url, CREDENTIALS[role].email, CREDENTIALS[role].password);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('has no serious or critical violations on any of its routes', async () => {
+      const found: string[] = [];
+      for (const path of ROUTES[role]()) {
+        await page.goto(path);
+        await settle(page);
+        found.push(...describeViolations(`${role} ${path}`, await seriousAxeViolations(page)));
+      }
+      expect(found).toEqual([]);
+    });
+  });
+}
+
+describe('axe in the states that matter', () => {
+  it('the contact form with its errors shown, and the success state', async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await page.goto('/contact');
+    await settle(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('First name is required').waitFor();
+    await check(page, 'contact errors');
+    await context.close();
+  });
+
+  it('the mobile menu at 375 px, logged out and logged in', async () => {
+    for (const who of [null, CUSTOMER] as const) {
+      const { page, context } = await newPage(browser, { baseURL: product.url, width: 375, height: 800 });
+      if (who) await loginAs(page, product.url, who.email, who.password);
+      await page.goto('/');
+      await settle(page);
+      await check(page, `375 px / ${who ? 'customer' : 'visitor'}`);
+      await page.getByRole('button', { name: 'Toggle navigation menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+      await page.waitForTimeout(300);
+      await check(page, `mobile menu ${who ? 'customer' : 'visitor'}`);
+      await context.close();
+    }
+  });
+
+  it("the admin dashboard's tabs", async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await loginAs(page, product.url, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin');
+    await settle(page);
+    for (const tab of ['Staff', 'Settings', 'Inquiries', 'Samples']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      await check(page, `admin tab ${tab}`);
+    }
+    await context.close();
+  });
+
+  it("the staff member's Generate Analysis Report dialog", async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await loginAs(page, product.url, STAFF.email, STAFF.password);
+    // A second, not yet completed sample so that 'Generate Report' shows.
+    const customerToken = await login(CUSTOMER);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      submitterName: 'Olivia Hart',
+      submitterEmail: CUSTOMER.email,
+      itemName: 'Blue and White Vase',
+      category: 'ceramics-pottery',
+      description: 'Porcelain vase with a six-character mark.',
+      conditionAssessment: 'true',
+    }))
+      form.append(k, v);
+    form.append(
+      'photos',
+      new Blob([readFileSync('tests/fixtures/photo.png')], { type: 'image/png' }),
+      'photo.png',
+    );
+    const second = await api('/api/samples', { token: customerToken, form });
+    const adminToken = await login(E2E_ADMIN);
+    const staffId = (await api('/api/admin/users', { token: adminToken })).find(
+      (u: { email: string }) => u.email === STAFF.email,
+    ).id;
+    await api(`/api/admin/samples/${second.id}/assign`, { token: adminToken, json: { staffId } });
+    await page.goto('/staff');
+    await settle(page);
+    await page.getByRole('button', { name: 'Generate Report' }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(400);
+    await check(page, 'staff report dialog');
+    await context.close();
+  });
+});
