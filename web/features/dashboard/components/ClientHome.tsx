@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Card,
   Container,
@@ -109,7 +110,9 @@ export function ClientHome() {
                         {formatDate(s.submissionDate)}
                       </Text>
                     </div>
-                    <StatusBadge status={s.status} />
+                    <Box style={{ flexShrink: 0 }}>
+                      <StatusBadge status={s.status} />
+                    </Box>
                   </Group>
                 ))}
               </Stack>

@@ -169,7 +169,7 @@ export function CustomerDashboardPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>{formatDate(s.submissionDate)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td miw={130} style={{ whiteSpace: 'nowrap' }}>
                       <StatusBadge status={s.status} />
                     </Table.Td>
                     <Table.Td>{servicesText(s)}</Table.Td>

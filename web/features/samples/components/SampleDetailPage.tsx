@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Card,
   Container,
@@ -145,7 +146,9 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Group justify="space-between" align="flex-start" mb="lg" gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start">
-          <StatusIcon status={s.status} size={36} />
+          <Box style={{ flexShrink: 0 }} pt={6}>
+            <StatusIcon status={s.status} size={36} />
+          </Box>
           <div style={{ minWidth: 0 }}>
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
               {s.itemName}
