@@ -2,7 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { homePathForRole } from '../../common/domain/roles';
 import { Layout } from '../components/Layout';
-import { LazyReportDialog } from '../features/reports/lazy';
+import { LazyReportDialog, LazySampleReportPanel } from '../features/reports/lazy';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RequireSession } from '../components/RequireSession';
 import { useSession } from '../lib/session';
@@ -26,10 +26,9 @@ const SubmitSamplePage = page(
   () => import('../features/samples/components/SubmitSamplePage'),
   'SubmitSamplePage',
 );
-const SampleDetailPage = page(
-  () => import('../features/samples/components/SampleDetailPage'),
-  'SampleDetailPage',
-);
+const SampleDetailPage = lazy(async () => ({
+  default: (await import('../features/samples/components/SampleDetailPage')).SampleDetailPage,
+}));
 const CustomerDashboardPage = page(
   () => import('../features/dashboard/components/CustomerDashboardPage'),
   'CustomerDashboardPage',
@@ -113,7 +112,7 @@ export function AppRoutes() {
           path="sample/:id"
           element={
             <RequireSession>
-              <SampleDetailPage />
+              <SampleDetailPage reportPanel={LazySampleReportPanel} />
             </RequireSession>
           }
         />
