@@ -112,8 +112,8 @@ describe('the lab at work', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     for (const label of ['Total Samples', 'Active Samples', 'Completed', 'Total Staff', 'Contact Inquiries'])
       await page.getByText(label, { exact: true }).first().waitFor();
-    await page.getByText('Submissions per week').waitFor();
-    await page.getByText('Samples by status').waitFor();
+    await page.getByRole('heading', { name: 'Submissions per week' }).waitFor();
+    await page.getByRole('heading', { name: 'Samples by status' }).waitFor();
 
     // Staff tab: make the analyst a staff member.
     await page.getByRole('tab', { name: 'Staff' }).click();
@@ -132,7 +132,7 @@ describe('the lab at work', () => {
     await r.getByRole('combobox').selectOption({ label: 'Sam Analyst' });
     await r.getByRole('button', { name: /^Assign/ }).click();
     await toast(page, 'Sample assigned');
-    await r.getByText('Sam Analyst', { exact: true }).waitFor();
+    await r.getByRole('cell', { name: 'Sam Analyst' }).waitFor();
     await expect(page.getByRole('button', { name: 'Previous' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
 
@@ -211,7 +211,7 @@ describe('the lab at work', () => {
 
     const select = r.getByLabel(/^Status of/);
     await select.selectOption('analysis');
-    await r.getByText('Analysis', { exact: true }).waitFor();
+    await r.locator('[data-status="analysis"]').waitFor();
     await expectCustomerSees('Analysis', ['Initial Review', 'Expert Analysis']);
 
     await select.selectOption('completed');

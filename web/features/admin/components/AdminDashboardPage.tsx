@@ -16,7 +16,7 @@ const AnalyticsCharts = lazy(async () => ({ default: (await import('./AnalyticsC
 function StatCard({ label, value }: { label: string; value: number | undefined }) {
   return (
     <Card withBorder radius="md" padding="md">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {label}
       </Text>
       <Text fz={28} fw={700}>

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Card, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Card, ColorSwatch, Group, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { AdminAnalytics } from '../../../../common/contracts/workflow';
 import { SAMPLE_STATUS_LABELS } from '../../../../common/domain/samples';
 
@@ -40,6 +40,7 @@ export function AnalyticsCharts({ data }: { data: AdminAnalytics }) {
           dataKey="week"
           series={[{ name: 'Submissions', color: 'navy.6' }]}
           tickLine="y"
+          barChartProps={{ accessibilityLayer: false }}
           aria-hidden="true"
         />
         <VisuallyHidden component="figcaption">
@@ -51,7 +52,7 @@ export function AnalyticsCharts({ data }: { data: AdminAnalytics }) {
           Samples by status
         </Title>
         {byStatus.length === 0 ? (
-          <Text c="dimmed">No samples yet.</Text>
+          <Text c="gray.7">No samples yet.</Text>
         ) : (
           <DonutChart
             h={220}
@@ -59,13 +60,23 @@ export function AnalyticsCharts({ data }: { data: AdminAnalytics }) {
             withLabelsLine
             withLabels
             tooltipDataSource="segment"
+            pieChartProps={{ accessibilityLayer: false }}
+            pieProps={{ rootTabIndex: -1 }}
             aria-hidden="true"
             mx="auto"
           />
         )}
-        <VisuallyHidden component="figcaption">
-          {`Samples by status: ${data.byStatus.map((s) => `${SAMPLE_STATUS_LABELS[s.status]}: ${s.count}`).join(', ')}`}
-        </VisuallyHidden>
+        <Group component="figcaption" gap="sm" justify="center" mt="xs" aria-label="Samples by status">
+          {data.byStatus.map((s) => (
+            <Group key={s.status} gap={6} wrap="nowrap">
+              <ColorSwatch
+                color={`var(--mantine-color-${STATUS_COLORS[s.status].replace('.', '-')})`}
+                size={12}
+              />
+              <Text size="sm">{`${SAMPLE_STATUS_LABELS[s.status]}: ${s.count}`}</Text>
+            </Group>
+          ))}
+        </Group>
       </Card>
     </SimpleGrid>
   );

@@ -37,7 +37,7 @@ export function InquiriesTab() {
   return (
     <Stack gap="sm">
       {rows.length === 0 ? (
-        <Text c="dimmed">{`No inquiries found for page ${page}.`}</Text>
+        <Text c="gray.7">{`No inquiries found for page ${page}.`}</Text>
       ) : (
         <Table.ScrollContainer minWidth={980}>
           <Table striped verticalSpacing="sm">

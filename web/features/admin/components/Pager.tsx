@@ -18,7 +18,7 @@ export function Pager({
   const pages = total === null ? null : Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   return (
     <Group justify="space-between" mt="sm" component="nav" aria-label={label}>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {pages === null ? `Page ${page}` : `Page ${page} of ${pages}`}
       </Text>
       <Group gap="xs">

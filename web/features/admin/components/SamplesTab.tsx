@@ -99,7 +99,7 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
   return (
     <Stack gap="sm">
       {rows.length === 0 ? (
-        <Text c="dimmed">No samples found.</Text>
+        <Text c="gray.7">No samples found.</Text>
       ) : (
         <Table.ScrollContainer minWidth={isAdmin ? 1040 : 820}>
           <Table striped highlightOnHover verticalSpacing="sm">

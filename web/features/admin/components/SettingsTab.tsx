@@ -66,7 +66,7 @@ function CurrentLogo({ path }: { path: string | null }) {
       setUrl(null);
     };
   }, [path]);
-  if (!path) return <Text c="dimmed">No logo uploaded.</Text>;
+  if (!path) return <Text c="gray.7">No logo uploaded.</Text>;
   return url ? (
     <Image src={url} alt="Current lab logo" h={80} w="auto" fit="contain" />
   ) : (

@@ -15,7 +15,7 @@ export function StaffTab() {
         {`Failed to load staff: ${reason(users.error)}`}
       </Alert>
     );
-  if (users.data.length === 0) return <Text c="dimmed">No users found.</Text>;
+  if (users.data.length === 0) return <Text c="gray.7">No users found.</Text>;
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped verticalSpacing="sm">

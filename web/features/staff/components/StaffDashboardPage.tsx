@@ -49,7 +49,7 @@ export function staffCounters(list: SampleListItem[]) {
 function Counter({ label, value }: { label: string; value: number }) {
   return (
     <Card withBorder padding="md" radius="md">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {label}
       </Text>
       <Text fz={28} fw={700}>
@@ -93,7 +93,7 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
       <Stack gap="lg">
         <div>
           <Title order={1}>Staff Dashboard</Title>
-          <Text c="dimmed">Welcome, {user?.firstName ?? ''}</Text>
+          <Text c="gray.7">Welcome, {user?.firstName ?? ''}</Text>
         </div>
         {samples.isError ? (
           <Alert color="red" role="alert" title="Error">
@@ -111,7 +111,7 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
             Assigned Samples
           </Title>
           {list.length === 0 ? (
-            <Text c="dimmed">No samples are assigned to you yet.</Text>
+            <Text c="gray.7">No samples are assigned to you yet.</Text>
           ) : (
             <Table.ScrollContainer minWidth={820}>
               <Table striped highlightOnHover verticalSpacing="sm">
