@@ -46,7 +46,8 @@ function submission(
 ): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? '' }), f.name);
+  for (const f of files)
+    form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? '' }), f.name);
   return form;
 }
 
