@@ -197,7 +197,19 @@ export function ElementEditor({
                     <Table.Td fw={600}>{r.element}</Table.Td>
                     <Table.Td>{r.percentage.toFixed(2)}%</Table.Td>
                     <Table.Td>{r.purity || 'N/A'}</Table.Td>
-                    <Table.Td>{r.quality ? <Badge variant="light">{r.quality}</Badge> : 'N/A'}</Table.Td>
+                    <Table.Td>
+                      {r.quality ? (
+                        <Badge
+                          variant="light"
+                          style={{ overflow: 'visible' }}
+                          styles={{ root: { textTransform: 'none' } }}
+                        >
+                          {r.quality}
+                        </Badge>
+                      ) : (
+                        'N/A'
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {r.notes ? (
                         <Text size="xs" lineClamp={2}>
@@ -238,6 +250,9 @@ export function ElementEditor({
 
 /** Notes preview in the table: the text only (the HTML is rendered on the PDF). */
 function stripTags(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const doc = new DOMParser().parseFromString(
+    html.replace(/<\/(p|h1|h2|li)>|<br\s*\/?>/gi, '$& '),
+    'text/html',
+  );
   return doc.body.textContent ?? '';
 }
