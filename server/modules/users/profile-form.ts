@@ -95,10 +95,23 @@ export async function readProfileForm(request: FastifyRequest, user: AuthUser): 
       }
     }
   } catch (err) {
-    // Busboy's own limits (too many files or parts) end the iteration.
-    failure ??= toHttpError(err).status === 413 ? new AppError(413, TOO_MANY_FILES) : err;
+    // Busboy's own limits (too many files or parts) end the iteration; so does a body that is not
+    // valid multipart (cut short, wrong boundary), which is the client's mistake: 400.
+    const status = toHttpError(err).status;
+    failure ??=
+      status === 413
+        ? new AppError(413, TOO_MANY_FILES)
+        : status >= 500
+          ? badRequest('Malformed multipart body')
+          : err;
   }
-  if (failure) throw failure;
+  if (failure) {
+    // A refusal can stop the multipart parser before the client has sent everything (an oversized
+    // image): read and discard the rest, so the answer reaches the client and its keep-alive
+    // connection stays usable for the next request.
+    if (!request.raw.readableEnded) request.raw.resume();
+    throw failure;
+  }
   if (profileText === undefined)
     throw badRequest(INVALID_PROFILE_DATA, [{ path: PROFILE_PART, message: 'Email is required' }]);
   return { ...form, profile: parseProfileJson(profileText) };

@@ -139,6 +139,35 @@ describe('PUT /api/users/profile', () => {
     });
   });
 
+  it('accepts the profile JSON sent as a file part (a Blob of application/json)', async () => {
+    const u = await createUser(t);
+    const form = new FormData();
+    form.append(
+      'profile',
+      new Blob([JSON.stringify({ email: u.email, firstName: 'Blobby' })], { type: 'application/json' }),
+      'profile.json',
+    );
+    const res = await putProfile(u, form);
+    expect(res.status).toBe(200);
+    expect((res.body as AuthUserResponse).firstName).toBe('Blobby');
+  });
+
+  it('answers a broken multipart body with 400 and a flood of parts with 413, never 500', async () => {
+    const u = await createUser(t);
+    const broken = await call(t, 'PUT', '/api/users/profile', {
+      token: u.token,
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      rawBody: '--xyz\r\nContent-Disposition: form-data; name="profile"\r\n\r\n{"email":"a@b.co"}\r\n--xy',
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ message: 'Malformed multipart body' });
+    const flood = profileForm({ email: u.email });
+    for (let i = 0; i < 20; i++) flood.append(`extra${i}`, 'x');
+    const res = await putProfile(u, flood);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Too many files uploaded' });
+  });
+
   it('refuses a JSON body with 415: the call is multipart', async () => {
     const u = await createUser(t);
     const res = await call(t, 'PUT', '/api/users/profile', { token: u.token, json: { email: u.email } });
