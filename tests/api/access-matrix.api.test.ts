@@ -1,0 +1,452 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactInquiries, samples } from '../../server/db/schema';
+import { call, createUser, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+
+// CONTRACT §2 as a table: EVERY API call and /Uploads path × {anonymous, customer A, customer B,
+// staff assigned, staff not assigned, admin}. The routes are read from the running app, so a new
+// route without a row here fails the suite.
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+const JPEG = readFileSync(join(FIXTURES, 'photo.jpg'));
+const PNG = readFileSync(join(FIXTURES, 'photo.png'));
+const PDF = readFileSync(join(FIXTURES, 'document.pdf'));
+
+const PERSONAS = ['anonymous', 'customerA', 'customerB', 'staffAssigned', 'staffOther', 'admin'] as const;
+type Persona = (typeof PERSONAS)[number];
+type Expect = Record<Persona, number>;
+
+const all = (status: number): Expect => Object.fromEntries(PERSONAS.map((p) => [p, status])) as Expect;
+const signedIn = (status: number): Expect => ({ ...all(status), anonymous: 401 });
+const adminOnly = (status: number): Expect => ({ ...all(403), anonymous: 401, admin: status });
+const labOnly = (status: number): Expect => ({
+  anonymous: 401,
+  customerA: 403,
+  customerB: 403,
+  staffAssigned: status,
+  staffOther: status,
+  admin: status,
+});
+
+let t: TestApp;
+const who = {} as Record<Exclude<Persona, 'anonymous'>, TestUser>;
+const token = (p: Persona) => (p === 'anonymous' ? undefined : who[p].token);
+let sampleId: number;
+let sampleFile: string;
+let reportCode: string;
+let revokeCode: string;
+let profileImage: string;
+let signature: string;
+let logo: string;
+let inquiryId: number;
+let roleTarget: TestUser;
+let counter = 0;
+
+const SAMPLE_FIELDS: Record<string, string> = {
+  submitterName: 'Ada Lovelace',
+  submitterEmail: 'ada@example.com',
+  submitterPhone: '+44 20 7946 0000',
+  submitterCountry: 'united-kingdom',
+  isPersonalSubmission: 'true',
+  itemName: 'Matrix Teapot',
+  category: 'furniture-decorative',
+  description: 'Silver teapot.',
+  expertValuation: 'true',
+  authenticityCheck: 'false',
+  conditionAssessment: 'false',
+  provenanceResearch: 'false',
+  purposeOfValuation: 'insurance',
+  urgencyLevel: 'standard',
+  estimatedValueRange: '1000-5000',
+};
+const sampleForm = () => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(SAMPLE_FIELDS)) form.append(k, v);
+  form.append('photos', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'teapot.jpg');
+  return form;
+};
+const fileForm = (
+  field: string,
+  bytes: Buffer,
+  name: string,
+  type: string,
+  extra: Record<string, string> = {},
+) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(extra)) form.append(k, v);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
+};
+const elements = [
+  { element: 'Silver', percentage: 92.5, purity: '925', quality: null, notes: '<p>Bright</p>' },
+];
+
+type Row = { expected: Expect; run(p: Persona): Promise<{ status: number; text?: string }> };
+
+/** Keyed by `METHOD path` exactly as the app prints its routes. */
+const ROWS: Record<string, Row> = {
+  'GET /api/health': { expected: all(200), run: (p) => call(t, 'GET', '/api/health', { token: token(p) }) },
+  'GET /api/docs': { expected: all(200), run: () => call(t, 'GET', '/api/docs/') },
+  'GET /api/docs/': { expected: all(200), run: () => call(t, 'GET', '/api/docs/') },
+  'GET /api/docs/static/index.html': {
+    expected: all(200),
+    run: () => call(t, 'GET', '/api/docs/static/index.html'),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    expected: all(200),
+    run: () => call(t, 'GET', '/api/docs/static/swagger-initializer.js'),
+  },
+  'GET /api/docs/*': { expected: all(200), run: () => call(t, 'GET', '/api/docs/static/swagger-ui.css') },
+  'GET /api/docs/json': { expected: all(200), run: () => call(t, 'GET', '/api/docs/json') },
+  'GET /api/docs/yaml': { expected: all(200), run: () => call(t, 'GET', '/api/docs/yaml') },
+  'POST /login': {
+    expected: all(200),
+    run: (p) =>
+      call(t, 'POST', '/login', {
+        json: { email: roleTarget.email, password: roleTarget.password },
+        token: token(p),
+      }),
+  },
+  'POST /api/register': {
+    expected: all(201),
+    run: (p) =>
+      call(t, 'POST', '/api/register', {
+        token: token(p),
+        json: {
+          email: `reg${++counter}-${p}@example.com`,
+          password: 'long-enough-1',
+          firstName: 'R',
+          lastName: 'M',
+        },
+      }),
+  },
+  'GET /api/auth/user': {
+    expected: signedIn(200),
+    run: (p) => call(t, 'GET', '/api/auth/user', { token: token(p) }),
+  },
+  'PUT /api/users/profile': {
+    expected: signedIn(200),
+    run: (p) => {
+      const form = new FormData();
+      form.append('profile', JSON.stringify({ email: p === 'anonymous' ? 'x@example.com' : who[p].email }));
+      return call(t, 'PUT', '/api/users/profile', { token: token(p), form });
+    },
+  },
+  'GET /api/admin/users': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/users', { token: token(p) }),
+  },
+  'POST /api/admin/users/:id/role': {
+    expected: adminOnly(200),
+    run: (p) =>
+      call(t, 'POST', `/api/admin/users/${roleTarget.id}/role`, { token: token(p), json: { role: 'user' } }),
+  },
+  'GET /api/admin/samples': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/samples', { token: token(p) }),
+  },
+  'POST /api/admin/samples/:id/assign': {
+    expected: adminOnly(200),
+    run: (p) =>
+      call(t, 'POST', `/api/admin/samples/${sampleId}/assign`, {
+        token: token(p),
+        json: { staffId: who.staffAssigned.id },
+      }),
+  },
+  'GET /api/admin/analytics': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/analytics', { token: token(p) }),
+  },
+  'GET /api/admin/contact-inquiries': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/contact-inquiries', { token: token(p) }),
+  },
+  'POST /api/admin/contact-inquiries/:id/status': {
+    expected: adminOnly(200),
+    run: (p) =>
+      call(t, 'POST', `/api/admin/contact-inquiries/${inquiryId}/status`, {
+        token: token(p),
+        json: { status: 'pending' },
+      }),
+  },
+  'POST /api/admin/reports/:reportCode/revoke': {
+    expected: adminOnly(200),
+    run: (p) =>
+      call(t, 'POST', `/api/admin/reports/${revokeCode}/revoke`, {
+        token: token(p),
+        json: { reason: 'Matrix check' },
+      }),
+  },
+  'GET /api/samples': {
+    expected: signedIn(200),
+    run: (p) => call(t, 'GET', '/api/samples', { token: token(p) }),
+  },
+  'POST /api/samples': {
+    expected: signedIn(201),
+    run: (p) => call(t, 'POST', '/api/samples', { token: token(p), form: sampleForm() }),
+  },
+  'GET /api/samples/:id': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 200,
+      staffOther: 200,
+      admin: 200,
+    },
+    run: (p) => call(t, 'GET', `/api/samples/${sampleId}`, { token: token(p) }),
+  },
+  'POST /api/samples/:id/report': {
+    expected: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 403,
+      staffAssigned: 200,
+      staffOther: 403,
+      admin: 200,
+    },
+    run: (p) => call(t, 'POST', `/api/samples/${sampleId}/report`, { token: token(p), json: { elements } }),
+  },
+  'GET /api/staff/samples': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/staff/samples', { token: token(p) }),
+  },
+  'POST /api/staff/samples/:id/status': {
+    expected: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 403,
+      staffAssigned: 200,
+      staffOther: 403,
+      admin: 200,
+    },
+    run: (p) =>
+      call(t, 'POST', `/api/staff/samples/${sampleId}/status`, {
+        token: token(p),
+        json: { status: 'analysis', comment: `by ${p}` },
+      }),
+  },
+  'POST /api/staff/samples/:id/report': {
+    expected: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 403,
+      staffAssigned: 200,
+      staffOther: 403,
+      admin: 200,
+    },
+    run: (p) =>
+      call(t, 'POST', `/api/staff/samples/${sampleId}/report`, { token: token(p), json: { elements } }),
+  },
+  'GET /api/report/:reportCode/pdf': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 200,
+      staffOther: 200,
+      admin: 200,
+    },
+    run: (p) => call(t, 'GET', `/api/report/${reportCode}/pdf`, { token: token(p) }),
+  },
+  'GET /api/reports/verify/:code': {
+    expected: all(200),
+    run: (p) => call(t, 'GET', `/api/reports/verify/${reportCode}`, { token: token(p) }),
+  },
+  'POST /api/reports/verify/:code/document': {
+    expected: all(200),
+    run: (p) =>
+      call(t, 'POST', `/api/reports/verify/${reportCode}/document`, {
+        token: token(p),
+        form: fileForm('file', PDF, 'report.pdf', 'application/pdf'),
+      }),
+  },
+  'GET /api/lab/settings': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/lab/settings', { token: token(p) }),
+  },
+  'POST /api/lab/settings': {
+    expected: adminOnly(200),
+    run: (p) => {
+      const form = new FormData();
+      form.append('settings', JSON.stringify({ labName: 'Matrix Lab' }));
+      return call(t, 'POST', '/api/lab/settings', { token: token(p), form });
+    },
+  },
+  'POST /api/contact': {
+    expected: all(201),
+    run: (p) =>
+      call(t, 'POST', '/api/contact', {
+        token: token(p),
+        json: {
+          firstName: 'Con',
+          lastName: 'Tact',
+          email: 'contact@example.com',
+          subject: 'general-inquiry',
+          message: `Hello from ${p}`,
+        },
+      }),
+  },
+  // /Uploads/{fileName}: a sample's file follows the sample (never reveal: 404).
+  'GET /Uploads/:fileName|:folder': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 200,
+      staffOther: 200,
+      admin: 200,
+    },
+    run: (p) => call(t, 'GET', `/Uploads/${sampleFile}`, { token: token(p) }),
+  },
+  // /Uploads/{profile|signature|logo}/{name}: three policies, one route; every persona × every folder.
+  'GET /Uploads/:fileName|:folder/:name': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 404,
+      staffOther: 404,
+      admin: 200,
+    },
+    run: (p) => call(t, 'GET', `/Uploads/${profileImage}`, { token: token(p) }),
+  },
+};
+
+/** Sub-rows for the folders sharing the `/Uploads/:folder/:name` route. */
+const UPLOAD_FOLDER_ROWS: Record<string, Row> = {
+  'GET /Uploads/signature/:name': {
+    expected: {
+      anonymous: 401,
+      customerA: 404,
+      customerB: 404,
+      staffAssigned: 200,
+      staffOther: 404,
+      admin: 200,
+    },
+    run: (p) => call(t, 'GET', `/Uploads/${signature}`, { token: token(p) }),
+  },
+  // The logo: staff and admins; a customer is told 404 like any file they may not read.
+  'GET /Uploads/logo/:name': {
+    expected: { ...labOnly(200), customerA: 404, customerB: 404 },
+    run: (p) => call(t, 'GET', `/Uploads/${logo}`, { token: token(p) }),
+  },
+};
+
+/** `METHOD path` for every route the app serves (HEAD is fastify's automatic twin of GET). */
+function routesOf(printed: string): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of printed.split('\n')) {
+    const at = line.indexOf('── ');
+    if (at < 0) continue;
+    const depth = Math.round((at - 1) / 4);
+    const m = /^(\S+)(?: \(([^)]*)\))?/.exec(line.slice(at + 3));
+    if (!m) continue;
+    const path = (stack[depth - 1] ?? '') + (m[1] ?? '');
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (m[2] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      if (method !== 'HEAD') out.push(`${method} ${path}`);
+  }
+  return [...new Set(out)].sort();
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMITS: 'off' });
+  [who.customerA, who.customerB, who.staffAssigned, who.staffOther, who.admin, roleTarget] =
+    await Promise.all([
+      createUser(t),
+      createUser(t),
+      createUser(t, { role: 'staff' }),
+      createUser(t, { role: 'staff' }),
+      createUser(t, { role: 'admin' }),
+      createUser(t),
+    ]);
+  const created = await call(t, 'POST', '/api/samples', { token: who.customerA.token, form: sampleForm() });
+  expect(created.status).toBe(201);
+  sampleId = (created.body as { id: number }).id;
+  await t.db.update(samples).set({ assignedStaffId: who.staffAssigned.id }).where(eq(samples.id, sampleId));
+  const detail = await call(t, 'GET', `/api/samples/${sampleId}`, { token: who.customerA.token });
+  sampleFile = (detail.body as { files: { fileName: string }[] }).files[0]?.fileName ?? '';
+  const issued = await call(t, 'POST', `/api/staff/samples/${sampleId}/report`, {
+    token: who.admin.token,
+    json: { elements },
+  });
+  expect(issued.status).toBe(200);
+  reportCode = (issued.body as { reportCode: string }).reportCode;
+
+  const other = await call(t, 'POST', '/api/samples', { token: who.customerA.token, form: sampleForm() });
+  const otherId = (other.body as { id: number }).id;
+  const revokable = await call(t, 'POST', `/api/staff/samples/${otherId}/report`, {
+    token: who.admin.token,
+    json: { elements },
+  });
+  revokeCode = (revokable.body as { reportCode: string }).reportCode;
+
+  const pictureForm = fileForm('profileImage', JPEG, 'me.jpg', 'image/jpeg', {
+    profile: JSON.stringify({ email: who.customerA.email }),
+  });
+  const pic = await call(t, 'PUT', '/api/users/profile', { token: who.customerA.token, form: pictureForm });
+  expect(pic.status).toBe(200);
+  profileImage = String((pic.body as { profileImageUrl: string }).profileImageUrl).replace(
+    /^\/?Uploads\//,
+    '',
+  );
+  const sigForm = fileForm('signature', PNG, 'sig.png', 'image/png', {
+    profile: JSON.stringify({ email: who.staffAssigned.email }),
+  });
+  const sig = await call(t, 'PUT', '/api/users/profile', { token: who.staffAssigned.token, form: sigForm });
+  expect(sig.status).toBe(200);
+  signature = String((sig.body as { signature: string }).signature).replace(/^\/?Uploads\//, '');
+  const logoForm = fileForm('logo', PNG, 'logo.png', 'image/png', {
+    settings: JSON.stringify({ labName: 'Matrix Lab' }),
+  });
+  const lab = await call(t, 'POST', '/api/lab/settings', { token: who.admin.token, form: logoForm });
+  expect(lab.status).toBe(200);
+  logo = String((lab.body as { logo: string }).logo).replace(/^\/?Uploads\//, '');
+  const [inquiry] = await t.db
+    .insert(contactInquiries)
+    .values({
+      firstName: 'I',
+      lastName: 'Q',
+      email: 'iq@example.com',
+      subject: 'general-inquiry',
+      message: 'Hi',
+    })
+    .returning();
+  inquiryId = inquiry?.id ?? 0;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('access matrix (CONTRACT §2)', () => {
+  it('has a row for every route the app serves, and no row for a route that does not exist', () => {
+    const served = routesOf(t.app.printRoutes({ commonPrefix: false }));
+    expect(served.length).toBeGreaterThan(20);
+    const missing = served.filter((r) => !(r in ROWS));
+    expect(missing, 'routes without an access-matrix row').toEqual([]);
+    const stale = Object.keys(ROWS).filter((r) => !served.includes(r));
+    expect(stale, 'matrix rows for routes that no longer exist').toEqual([]);
+  });
+
+  const everything = { ...ROWS, ...UPLOAD_FOLDER_ROWS };
+  for (const [route, row] of Object.entries(everything)) {
+    it(route, async () => {
+      const got: Record<string, number> = {};
+      // Admin last: its calls change state (revocation) that other personas' rows rely on.
+      for (const p of PERSONAS) {
+        const res = await row.run(p);
+        got[p] = res.status;
+        if (res.status >= 500) throw new Error(`${route} as ${p}: ${res.status} ${res.text ?? ''}`);
+      }
+      expect(got).toEqual(row.expected);
+    });
+  }
+});
