@@ -1,19 +1,9 @@
-import {
-  Anchor,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
 import { isLabRole } from '../../common/domain/roles';
 import { useSession } from '../lib/session';
+import { LazyDrawer } from './LazyDrawer';
 import classes from './NavBar.module.css';
 
 type Item = { label: string; to: string };
@@ -116,7 +106,7 @@ export function NavBar() {
           />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="md" position="right" size="xs">
+      <LazyDrawer opened={opened} onClose={close} title="Menu" hiddenFrom="md" position="right" size="xs">
         <Stack component="nav" aria-label="Mobile" gap={4}>
           {items.map((item) => (
             <UnstyledButton
@@ -134,7 +124,7 @@ export function NavBar() {
             {authButtons(true)}
           </Stack>
         </Stack>
-      </Drawer>
+      </LazyDrawer>
     </Box>
   );
 }
