@@ -1,6 +1,6 @@
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { sampleStatusHistory, samples, users } from '../../db/schema';
 import type { SampleRow } from '../samples/samples.presenter';
 
@@ -35,9 +35,34 @@ function listQuery(db: DbOrTx) {
     .leftJoin(assigned, eq(assigned.id, samples.assignedStaffId));
 }
 
+// The two hot list queries are prepared once per database (named statements skip the planner).
+function prepareLists(db: Db) {
+  return {
+    assigned: listQuery(db)
+      .where(eq(samples.assignedStaffId, sql.placeholder('staffId')))
+      .orderBy(desc(samples.id))
+      .prepare('workflow_assigned_samples'),
+    below: listQuery(db)
+      .where(lt(samples.id, sql.placeholder('upperId')))
+      .orderBy(desc(samples.id))
+      .offset(sql.placeholder('skip'))
+      .limit(sql.placeholder('limit'))
+      .prepare('workflow_samples_below'),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof prepareLists>>();
+function lists(db: Db) {
+  let p = prepared.get(db);
+  if (!p) {
+    p = prepareLists(db);
+    prepared.set(db, p);
+  }
+  return p;
+}
+
 /** A staff member's assigned samples, newest first (index samples_assigned_staff_idx). */
-export function listAssignedSamples(db: DbOrTx, staffId: number): Promise<SampleListRow[]> {
-  return listQuery(db).where(eq(samples.assignedStaffId, staffId)).orderBy(desc(samples.id));
+export function listAssignedSamples(db: Db, staffId: number): Promise<SampleListRow[]> {
+  return lists(db).assigned.execute({ staffId });
 }
 
 export function listAllSamples(db: DbOrTx): Promise<SampleListRow[]> {
@@ -76,8 +101,8 @@ export async function locatePage(
 }
 
 /** One page below an id bound: an index range scan that skips fewer than 1,000 rows. */
-export function samplesBelow(db: DbOrTx, upperId: number, skip: number, limit: number) {
-  return listQuery(db).where(lt(samples.id, upperId)).orderBy(desc(samples.id)).offset(skip).limit(limit);
+export function samplesBelow(db: Db, upperId: number, skip: number, limit: number): Promise<SampleListRow[]> {
+  return lists(db).below.execute({ upperId, skip, limit });
 }
 
 export async function findSampleForUpdate(db: DbOrTx, id: number): Promise<SampleRow | undefined> {

@@ -117,7 +117,7 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
             <Table.Tbody>
               {rows.map((s) => (
                 <Table.Tr key={s.id} data-sample-id={s.id}>
-                  <Table.Td>{displaySampleId(s.id)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{displaySampleId(s.id)}</Table.Td>
                   <Table.Td>{s.itemName}</Table.Td>
                   <Table.Td>{clientLabel(s)}</Table.Td>
                   <Table.Td>

@@ -131,7 +131,7 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
                     const id = displaySampleId(s.id);
                     return (
                       <Table.Tr key={s.id} data-sample-id={s.id}>
-                        <Table.Td>{id}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{id}</Table.Td>
                         <Table.Td>{s.itemName}</Table.Td>
                         <Table.Td>{clientLabel(s)}</Table.Td>
                         <Table.Td>
