@@ -1,0 +1,365 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepOrphans } from '../../server/modules/maintenance/orphan-sweep';
+import { call, createUser, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+
+// Hostile input (CONTRACT §4): malformed JSON, wrong types, unknown fields, oversized bodies, wrong
+// file types by content, path traversal, long / unicode / SQL-looking strings stored verbatim, XSS
+// payloads, and a property-based fuzzer: no call ever answers 500 and nothing is half-written.
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+const JPEG = readFileSync(join(FIXTURES, 'photo.jpg'));
+const PDF = readFileSync(join(FIXTURES, 'document.pdf'));
+const NOT_IMAGE = readFileSync(join(FIXTURES, 'not-an-image.png'));
+
+const XSS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<a href="javascript:alert(1)">x</a>',
+  '"><svg onload=alert(1)>',
+];
+const SQLISH = "Robert'); DROP TABLE samples;-- ' OR '1'='1";
+const UNICODE = 'Vase 花瓶 🏺 Ünïcødé ‮reversed‬ \u200b zero-width';
+
+let t: TestApp;
+let customer: TestUser;
+let staff: TestUser;
+let admin: TestUser;
+
+const FIELDS: Record<string, string> = {
+  submitterName: 'Ada Lovelace',
+  submitterEmail: 'ada@example.com',
+  submitterPhone: '+44 20 7946 0000',
+  submitterCountry: 'united-kingdom',
+  isPersonalSubmission: 'true',
+  itemName: 'Teapot',
+  category: 'furniture-decorative',
+  description: 'Silver teapot.',
+  expertValuation: 'true',
+  authenticityCheck: 'false',
+  conditionAssessment: 'false',
+  provenanceResearch: 'false',
+  purposeOfValuation: 'insurance',
+  urgencyLevel: 'standard',
+  estimatedValueRange: '1000-5000',
+};
+const sampleForm = (fields: Record<string, string> = FIELDS, photo = { bytes: JPEG, name: 'p.jpg' }) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('photos', new Blob([new Uint8Array(photo.bytes)], { type: 'image/jpeg' }), photo.name);
+  return form;
+};
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMITS: 'off' });
+  [customer, staff, admin] = await Promise.all([
+    createUser(t),
+    createUser(t, { role: 'staff' }),
+    createUser(t, { role: 'admin' }),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function newSample(fields = FIELDS) {
+  const res = await call(t, 'POST', '/api/samples', { token: customer.token, form: sampleForm(fields) });
+  expect(res.status).toBe(201);
+  return (res.body as { id: number }).id;
+}
+
+/** Every JSON call, with a valid-looking path for the caller who may use it. */
+const jsonCalls = (sampleId: number) =>
+  [
+    ['POST', '/login', undefined],
+    ['POST', '/api/register', undefined],
+    ['POST', '/api/contact', undefined],
+    ['POST', `/api/admin/users/${customer.id}/role`, admin.token],
+    ['POST', `/api/admin/samples/${sampleId}/assign`, admin.token],
+    ['POST', `/api/staff/samples/${sampleId}/status`, admin.token],
+    ['POST', `/api/staff/samples/${sampleId}/report`, admin.token],
+    ['POST', `/api/samples/${sampleId}/report`, admin.token],
+    ['POST', '/api/admin/contact-inquiries/1/status', admin.token],
+    ['POST', '/api/admin/reports/ABCDEFGH/revoke', admin.token],
+  ] as const;
+
+describe('malformed and mistyped JSON', () => {
+  it('answers malformed JSON with 400 on every JSON call', async () => {
+    const id = await newSample();
+    for (const [method, path, token] of jsonCalls(id)) {
+      for (const raw of ['{not json', '{"a":', '[1,2', 'null', '"just a string"', '']) {
+        const res = await call(t, method, path, {
+          token,
+          rawBody: raw,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.status, `${path} ${JSON.stringify(raw)}: ${res.text}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${path} ${JSON.stringify(raw)}`).toBeLessThan(500);
+        expect(res.body).toMatchObject({ message: expect.any(String) });
+      }
+    }
+  });
+
+  it('answers wrong types with 400 and field errors', async () => {
+    const id = await newSample();
+    const cases: [string, string, unknown, string | undefined][] = [
+      ['POST', '/api/register', { email: 42, password: ['x'], firstName: {}, lastName: null }, undefined],
+      ['POST', '/login', { email: true, password: 12345678 }, undefined],
+      ['POST', `/api/staff/samples/${id}/status`, { status: 7 }, admin.token],
+      ['POST', `/api/staff/samples/${id}/report`, { elements: 'gold' }, admin.token],
+      [
+        'POST',
+        `/api/staff/samples/${id}/report`,
+        { elements: [{ element: 1, percentage: 'lots' }] },
+        admin.token,
+      ],
+      ['POST', `/api/admin/samples/${id}/assign`, { staffId: 'abc' }, admin.token],
+      ['POST', '/api/contact', { firstName: [], message: 5 }, undefined],
+    ];
+    for (const [method, path, json, token] of cases) {
+      const res = await call(t, method, path, { json, token });
+      expect(res.status, `${path} ${res.text}`).toBe(400);
+      expect(res.body).toMatchObject({ message: expect.any(String) });
+    }
+  });
+
+  it('answers non-numeric and out-of-range ids with 400 or 404, never 500', async () => {
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999', "1'--", '%00', '1e3']) {
+      for (const [path, token] of [
+        [`/api/samples/${id}`, customer.token],
+        [`/api/staff/samples/${id}/status`, admin.token],
+      ] as const) {
+        const res = await call(t, path.endsWith('status') ? 'POST' : 'GET', path, {
+          token,
+          ...(path.endsWith('status') ? { json: { status: 'analysis' } } : {}),
+        });
+        expect([400, 404], `${path}: ${res.status} ${res.text}`).toContain(res.status);
+      }
+    }
+  });
+
+  it('ignores unknown fields: registering as admin yields a customer', async () => {
+    const email = `sneaky-${Date.now()}@example.com`;
+    const res = await call(t, 'POST', '/api/register', {
+      json: {
+        email,
+        password: 'long-enough-1',
+        firstName: 'S',
+        lastName: 'N',
+        role: 'admin',
+        isActive: false,
+        id: 1,
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email, role: 'user' });
+  });
+
+  it('answers oversized JSON bodies with 413', async () => {
+    const id = await newSample();
+    for (const [method, path, token] of jsonCalls(id)) {
+      const res = await call(t, method, path, {
+        token,
+        rawBody: JSON.stringify({ padding: 'x'.repeat(3 * 1024 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status, path).toBe(413);
+    }
+  });
+});
+
+describe('files', () => {
+  it('refuses a photo that is not an image by content with 415, storing nothing', async () => {
+    const before = await t.storage.list('uploads');
+    const res = await call(t, 'POST', '/api/samples', {
+      token: customer.token,
+      form: sampleForm(FIELDS, { bytes: NOT_IMAGE, name: 'looks-fine.jpg' }),
+    });
+    expect(res.status).toBe(415);
+    const pdfAsPhoto = await call(t, 'POST', '/api/samples', {
+      token: customer.token,
+      form: sampleForm(FIELDS, { bytes: PDF, name: 'photo.png' }),
+    });
+    expect(pdfAsPhoto.status).toBe(415);
+    expect(await t.storage.list('uploads')).toEqual(before);
+  });
+
+  it('refuses a profile image that is not JPEG/PNG by content with 415', async () => {
+    const form = new FormData();
+    form.append('profile', JSON.stringify({ email: customer.email }));
+    form.append('profileImage', new Blob([new Uint8Array(PDF)], { type: 'image/png' }), 'me.png');
+    const res = await call(t, 'PUT', '/api/users/profile', { token: customer.token, form });
+    expect(res.status).toBe(415);
+  });
+
+  it('stores a path-traversal file name under a server-chosen name, keeping the original only as text', async () => {
+    const id = (
+      await call(t, 'POST', '/api/samples', {
+        token: customer.token,
+        form: sampleForm(FIELDS, { bytes: JPEG, name: '../../../etc/passwd.jpg' }),
+      })
+    ).body as { id: number };
+    const detail = await call(t, 'GET', `/api/samples/${id.id}`, { token: customer.token });
+    const file = (detail.body as { files: { fileName: string; originalName: string }[] }).files[0];
+    expect(file?.fileName).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
+    expect(file?.originalName).not.toContain('/');
+    expect(file?.originalName).not.toContain('\\');
+  });
+
+  it('never serves anything outside the storage root, whatever the path', async () => {
+    const attempts = [
+      '/Uploads/..%2Fjwt-secret',
+      '/Uploads/..%2F..%2Fetc%2Fpasswd',
+      '/Uploads/%2e%2e/jwt-secret',
+      '/Uploads/profile/..%2F..%2Fjwt-secret',
+      '/Uploads/profile/%2e%2e%2fjwt-secret',
+      '/Uploads/logo/..',
+      '/Uploads/signature/.hidden',
+      '/Uploads/..\\..\\jwt-secret',
+      '/Uploads/x%00.jpg',
+      '/Uploads/reports/ABCDEFGH-r1.pdf',
+      '/Uploads/db/PG_VERSION',
+    ];
+    for (const path of attempts) {
+      const res = await call(t, 'GET', path, { token: admin.token });
+      expect([400, 404], `${path}: ${res.status}`).toContain(res.status);
+      expect(res.text).not.toMatch(/PG_VERSION|root:|[A-Za-z0-9_-]{40,}/);
+    }
+  });
+});
+
+describe('strings are data', () => {
+  it('stores long, unicode, SQL-looking and XSS strings verbatim and answers them as JSON', async () => {
+    const fields = {
+      ...FIELDS,
+      itemName: `${SQLISH} ${XSS[0]}`,
+      description: `${UNICODE} ${XSS.join(' ')} ${'long '.repeat(400)}`.trim(),
+      materials: XSS[1] as string,
+      specialInstructions: SQLISH,
+    };
+    const id = await newSample(fields);
+    const res = await call(t, 'GET', `/api/samples/${id}`, { token: customer.token });
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.body).toMatchObject({
+      itemName: fields.itemName,
+      description: fields.description,
+      materials: fields.materials,
+      specialInstructions: fields.specialInstructions,
+    });
+    const list = await call(t, 'GET', '/api/samples', { token: customer.token });
+    expect((list.body as { itemName: string }[]).some((s) => s.itemName === fields.itemName)).toBe(true);
+
+    const contact = await call(t, 'POST', '/api/contact', {
+      json: {
+        firstName: XSS[0],
+        lastName: SQLISH.slice(0, 40),
+        email: 'x@example.com',
+        subject: 'general-inquiry',
+        message: `${UNICODE} ${XSS.join(' ')}`,
+      },
+    });
+    expect(contact.status).toBe(201);
+    const inquiries = await call(t, 'GET', '/api/admin/contact-inquiries', { token: admin.token });
+    expect(inquiries.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(
+      (inquiries.body as { message: string }[]).some((i) => i.message === `${UNICODE} ${XSS.join(' ')}`),
+    ).toBe(true);
+  });
+
+  it('sanitises rich-text notes: nothing executable in the answer or the PDF', async () => {
+    const id = await newSample();
+    const notes = `<h1>Title</h1><p onclick="alert(1)">Fine <b>gold</b></p>${XSS.join('')}<iframe src="javascript:alert(1)"></iframe>`;
+    const issued = await call(t, 'POST', `/api/staff/samples/${id}/report`, {
+      token: admin.token,
+      json: {
+        elements: [{ element: `Gold ${XSS[0]}`, percentage: 50, purity: XSS[1], quality: null, notes }],
+      },
+    });
+    expect(issued.status).toBe(200);
+    const detail = await call(t, 'GET', `/api/samples/${id}`, { token: staff.token });
+    const stored =
+      (detail.body as { reportElements: { notes: string | null }[] }).reportElements[0]?.notes ?? '';
+    expect(stored).toContain('<b>gold</b>');
+    expect(stored).not.toMatch(/<script|onerror|onclick|onload|javascript:|<iframe|<svg|<img/i);
+    const pdf = await fetch(`${t.url}/api/report/${(issued.body as { reportCode: string }).reportCode}/pdf`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    const bytes = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(bytes).not.toMatch(/\/JavaScript|\/JS\s|\/OpenAction|\/Launch/);
+  });
+});
+
+describe('property-based fuzzer over the JSON calls', () => {
+  it('never answers 500 and leaves no half-written row or file', async () => {
+    const id = await newSample();
+    const calls = jsonCalls(id);
+    const jsonValue = fc.jsonValue({ maxDepth: 3 });
+    const body = fc.oneof(
+      jsonValue,
+      fc.dictionary(
+        fc.constantFrom(
+          'email',
+          'password',
+          'firstName',
+          'lastName',
+          'status',
+          'comment',
+          'staffId',
+          'role',
+          'elements',
+          'reason',
+          'subject',
+          'message',
+          'phone',
+        ),
+        fc.oneof(
+          jsonValue,
+          fc.string({ unit: 'grapheme', maxLength: 300 }),
+          fc.array(
+            fc.record({
+              element: fc.string(),
+              percentage: fc.oneof(fc.double(), fc.integer(), fc.string()),
+              notes: fc.oneof(fc.constant(null), fc.string(), fc.constantFrom(...XSS)),
+            }),
+            { maxLength: 5 },
+          ),
+        ),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: calls.length - 1 }), body, async (i, json) => {
+        const [method, path, token] = calls[i] as (typeof calls)[number];
+        const res = await call(t, method, path, { token, json });
+        if (res.status >= 500)
+          throw new Error(`${method} ${path} ${JSON.stringify(json)} → ${res.status} ${res.text}`);
+      }),
+      { numRuns: 300 },
+    );
+    // Fuzzed ids in paths.
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (raw) => {
+        const seg = encodeURIComponent(raw);
+        for (const [method, path] of [
+          ['GET', `/api/samples/${seg}`],
+          ['GET', `/api/reports/verify/${seg}`],
+          ['GET', `/Uploads/${seg}`],
+          ['POST', `/api/staff/samples/${seg}/status`],
+        ] as const) {
+          const res = await call(t, method, path, {
+            token: admin.token,
+            ...(method === 'POST' ? { json: { status: 'analysis' } } : {}),
+          });
+          if (res.status >= 500) throw new Error(`${method} ${path} → ${res.status} ${res.text}`);
+        }
+      }),
+      { numRuns: 100 },
+    );
+    // Nothing half-written: every stored file has its row and every row its file.
+    const swept = await sweepOrphans({ db: t.db, storage: t.storage, graceMs: 0 });
+    expect(swept).toEqual({ incomplete: [], orphans: [], missing: [] });
+  });
+});
