@@ -175,15 +175,51 @@ async function main() {
       return out;
     };
 
+    // Server-side cost in PostgreSQL alone (EXPLAIN ANALYZE execution time, median of 5), which the
+    // machine's load disturbs far less than end-to-end latency: the bucket seek against plain OFFSET.
+    const explainMs = async (query: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { rows } = await client.query(`explain (analyze, format json) ${query}`);
+        times.push(Number(rows[0]['QUERY PLAN'][0]['Execution Time']));
+      }
+      return pct(times, 50);
+    };
+    const sqlCosts = async (size: number) => {
+      const lastOffset = Math.floor((size - 1) / 10) * 10;
+      const locate = `with b as (select bucket, rows, sum(rows) over (order by bucket desc) as cum
+          from sample_id_buckets where rows > 0)
+        select (select coalesce(sum(rows), 0) from sample_id_buckets) as total, hit.bucket, hit.cum - hit.rows
+        from (select 1) one left join lateral (select bucket, rows, cum from b where cum > ${lastOffset}
+          order by bucket desc limit 1) hit on true`;
+      const { rows } = await client.query(locate);
+      const upper = (Number(rows[0].bucket) + 1) * 1000;
+      const skip = lastOffset - Number(rows[0]['?column?']);
+      const page = `select s.*, u.first_name, a.first_name from samples s left join users u on u.id = s.user_id
+        left join users a on a.id = s.assigned_staff_id where s.id < ${upper} order by s.id desc offset ${skip} limit 10`;
+      const figures = {
+        'bucket locate (last page)': await explainMs(locate),
+        'page fetch below the bound (last page)': await explainMs(page),
+        'for comparison: count(*)': await explainMs('select count(*) from samples'),
+        'for comparison: OFFSET to the last page': await explainMs(
+          `select id from samples order by id desc offset ${lastOffset} limit 10`,
+        ),
+      };
+      for (const [k, v] of Object.entries(figures))
+        console.log(`| ${size.toLocaleString('en-US')} | SQL: ${k} | ${v.toFixed(2)} | | |`);
+    };
+
     let t0 = performance.now();
     await seed(client, SMALL, customers, staffId);
     console.log(`seeded ${SMALL} samples in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     console.log('| samples | call | p50 ms | p99 ms | body |\n|---|---|---|---|---|');
     const small = await measure(SMALL);
+    await sqlCosts(SMALL);
     t0 = performance.now();
     await seed(client, LARGE - SMALL, customers, staffId);
     console.log(`seeded ${LARGE - SMALL} more samples in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const large = await measure(LARGE);
+    await sqlCosts(LARGE);
     await client.end();
 
     let failed = false;
