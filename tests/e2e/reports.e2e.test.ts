@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 
 // The report journey: staff analyse and issue, the customer downloads, a visitor verifies.
@@ -128,6 +128,7 @@ describe('issuing and verifying a report', () => {
     expect(await dialog.getByText('Total: 100.00%').isVisible()).toBe(true);
 
     await page.screenshot({ path: join(tmpdir(), 'rep-dialog.png'), fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const { name, bytes } = await saveDownload(page, () =>
       dialog.getByRole('button', { name: 'Generate PDF Report' }).click(),
@@ -173,6 +174,7 @@ describe('issuing and verifying a report', () => {
     expect(await page.getByRole('cell', { name: 'Silver', exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Eleanor Whitfield').isVisible()).toBe(true);
     await page.screenshot({ path: join(tmpdir(), 'rep-verify-e2e.png'), fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto(`/verify-report?code=${reportCode}`);
     await page.getByRole('heading', { name: 'Authentic Report Verified' }).waitFor();

@@ -62,14 +62,16 @@ function checkDocument(code: string, bytes: Buffer) {
   return call(t, 'POST', `/api/reports/verify/${code}/document`, { form });
 }
 
-async function logRows(code: string) {
-  // The log is written in batches shortly after each answer.
-  for (let i = 0; i < 40; i++) {
-    const rows = await t.db.select().from(verificationLog).where(eq(verificationLog.code, code));
-    if (rows.length) return rows;
+async function logRows(code: string, expectedResults: string[] = []) {
+  // The log is written in batches shortly after each answer: wait until what is expected is there.
+  let rows: (typeof verificationLog.$inferSelect)[] = [];
+  for (let i = 0; i < 60; i++) {
+    rows = await t.db.select().from(verificationLog).where(eq(verificationLog.code, code));
+    const results = new Set(rows.map((r) => r.result));
+    if (rows.length && expectedResults.every((r) => results.has(r))) return rows;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return [];
+  return rows;
 }
 
 describe('GET /api/reports/verify/{code} (public)', () => {
@@ -196,7 +198,8 @@ describe('POST /api/reports/verify/{code}/document (public)', () => {
     expect((await checkDocument(first.reportCode, await pdfOf(otherIssued.reportCode))).body).toMatchObject({
       result: 'unknown',
     });
-    const results = (await logRows(first.reportCode)).map((r) => r.result);
+    const expected = ['document_current', 'document_superseded', 'document_unknown'];
+    const results = (await logRows(first.reportCode, expected)).map((r) => r.result);
     expect(results).toEqual(
       expect.arrayContaining(['document_current', 'document_superseded', 'document_unknown']),
     );
