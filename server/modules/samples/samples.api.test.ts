@@ -287,6 +287,22 @@ describe('POST /api/samples', () => {
     });
   }
 
+  it('accepts a Word document recognised by its content', async () => {
+    const docx = fixture('document.docx');
+    const res = await submit(
+      alice,
+      submission(VALID_FIELDS, [
+        { field: 'photos', name: 'front.jpg', bytes: JPEG },
+        { field: 'documents', name: 'appraisal.docx', bytes: docx },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const detail = await call(t, 'GET', `/api/samples/${(res.body as Sample).id}`, { token: alice.token });
+    const doc = (detail.body as SampleDetail).files.find((f) => f.fileCategory === 'document');
+    expect(doc?.fileType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(doc?.fileName).toMatch(/\.docx$/);
+  });
+
   it('accepts a photo of exactly 5 MB', async () => {
     const bytes = Buffer.concat([JPEG, Buffer.alloc(MAX_SAMPLE_FILE_BYTES - JPEG.length)]);
     const res = await submit(alice, submission(VALID_FIELDS, [{ field: 'photos', name: 'edge.jpg', bytes }]));
