@@ -290,3 +290,30 @@ describe('GET /api/admin/analytics', () => {
     expect(monday.getUTCDay()).toBe(1);
   });
 });
+
+describe('roles behind the Staff tab', () => {
+  it('keeps the last admin (409) and lets a promoted user be assigned a sample', async () => {
+    const demote = await call(t, 'POST', `/api/admin/users/${admin.id}/role`, {
+      json: { role: 'user' },
+      token: admin.token,
+    });
+    expect(demote.status).toBe(409);
+    const promoted = await createUser(t, { role: 'user' });
+    const s = await insertSample(customer);
+    const refused = await call(t, 'POST', `/api/admin/samples/${s.id}/assign`, {
+      json: { staffId: promoted.id },
+      token: admin.token,
+    });
+    expect(refused.status).toBe(400);
+    const promote = await call(t, 'POST', `/api/admin/users/${promoted.id}/role`, {
+      json: { role: 'staff' },
+      token: admin.token,
+    });
+    expect(promote.status).toBe(200);
+    const assigned = await call(t, 'POST', `/api/admin/samples/${s.id}/assign`, {
+      json: { staffId: promoted.id },
+      token: admin.token,
+    });
+    expect(assigned.status).toBe(200);
+  });
+});
