@@ -86,7 +86,7 @@ export async function buildApp(opts: {
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: true },
   }).withTypeProvider<ZodTypeProvider>();
 

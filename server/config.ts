@@ -23,6 +23,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('loopback')),
   ORPHAN_SWEEP_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   STORAGE_S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
   STORAGE_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -47,6 +48,11 @@ export type Config = {
   publicUrl: string;
   rateLimits: boolean;
   redisUrl: string | undefined;
+  /**
+   * Which peers may set X-Forwarded-For (proxy-addr syntax: 'loopback', CIDRs, comma-separated, or
+   * 'none'). Only those are believed, so a client cannot forge its address around per-address limits.
+   */
+  trustProxy: string | false;
   logLevel: string;
   /** Stored files without a row are removed once older than this (start-up and periodic sweep). */
   orphanSweepGraceMs: number;
@@ -91,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     rateLimits: e.RATE_LIMITS === 'on',
     redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY === 'none' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
     s3: e.STORAGE_S3_BUCKET
