@@ -99,7 +99,10 @@ async function main() {
     const post = async (path: string, body: unknown, token?: string) => {
       const res = await fetch(`${url}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -114,13 +117,20 @@ async function main() {
       const token = (await post('/login', c)).token as string;
       const sub = await fetch(`${url}/api/samples`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
         body: multipart,
       });
       const sampleId = ((await sub.json()) as { id: number }).id;
       const issued = await post(
         `/api/staff/samples/${sampleId}/report`,
-        { elements: [{ element: 'Kaolin', percentage: 60, purity: null, quality: null, notes: '<p>Fine</p>' }] },
+        {
+          elements: [
+            { element: 'Kaolin', percentage: 60, purity: null, quality: null, notes: '<p>Fine</p>' },
+          ],
+        },
         adminToken,
       );
       customers.push({ ...c, sampleId, code: issued.reportCode as string });
@@ -195,9 +205,17 @@ async function main() {
     const pid = child.pid ?? 0;
     const rss: { t: number; mb: number }[] = [{ t: 0, mb: rssOf(pid) }];
     const started = Date.now();
-    const sampler = setInterval(() => rss.push({ t: Math.round((Date.now() - started) / 1000), mb: rssOf(pid) }), 5000);
+    const sampler = setInterval(
+      () => rss.push({ t: Math.round((Date.now() - started) / 1000), mb: rssOf(pid) }),
+      5000,
+    );
     const statusCounts: Record<string, number> = {};
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests: requests as never });
+    const instance = autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: requests as never,
+    });
     instance.on('response', (_c: unknown, status: number) => {
       statusCounts[status] = (statusCounts[status] ?? 0) + 1;
     });
@@ -211,7 +229,9 @@ async function main() {
     console.log('| figure | value |\n|---|---|');
     console.log(`| requests | ${total} (${result.requests.average.toFixed(0)} req/s average) |`);
     console.log(`| latency p50 / p90 / p99 / max | ${l.p50} / ${l.p90} / ${l.p99} / ${l.max} ms |`);
-    console.log(`| errors (connection) / timeouts / non-2xx | ${result.errors} / ${result.timeouts} / ${result.non2xx} |`);
+    console.log(
+      `| errors (connection) / timeouts / non-2xx | ${result.errors} / ${result.timeouts} / ${result.non2xx} |`,
+    );
     console.log(`| status codes | ${JSON.stringify(statusCounts)} |`);
     console.log(`| server RSS over time (s: MB) | ${rss.map((r) => `${r.t}: ${r.mb}`).join(', ')} |`);
     const ok = result.errors === 0 && result.timeouts === 0 && result.non2xx === 0;
