@@ -196,7 +196,8 @@ async function main() {
       const upper = (Number(rows[0].bucket) + 1) * 1000;
       const skip = lastOffset - Number(rows[0]['?column?']);
       const page = `select s.*, u.first_name, a.first_name from samples s left join users u on u.id = s.user_id
-        left join users a on a.id = s.assigned_staff_id where s.id < ${upper} order by s.id desc offset ${skip} limit 10`;
+        left join users a on a.id = s.assigned_staff_id where s.id in (select id from samples where id < ${upper}
+        order by id desc offset ${skip} limit 10) order by s.id desc`;
       const figures = {
         'bucket locate (last page)': await explainMs(locate),
         'page fetch below the bound (last page)': await explainMs(page),

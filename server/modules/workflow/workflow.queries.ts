@@ -1,4 +1,4 @@
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { sampleStatusHistory, samples, users } from '../../db/schema';
@@ -42,11 +42,21 @@ function prepareLists(db: Db) {
       .where(eq(samples.assignedStaffId, sql.placeholder('staffId')))
       .orderBy(desc(samples.id))
       .prepare('workflow_assigned_samples'),
+    // Skip over ids alone (an index-only scan), then join names for the page's rows only.
     below: listQuery(db)
-      .where(lt(samples.id, sql.placeholder('upperId')))
+      .where(
+        inArray(
+          samples.id,
+          db
+            .select({ id: samples.id })
+            .from(samples)
+            .where(lt(samples.id, sql.placeholder('upperId')))
+            .orderBy(desc(samples.id))
+            .offset(sql.placeholder('skip'))
+            .limit(sql.placeholder('limit')),
+        ),
+      )
       .orderBy(desc(samples.id))
-      .offset(sql.placeholder('skip'))
-      .limit(sql.placeholder('limit'))
       .prepare('workflow_samples_below'),
   };
 }

@@ -39,7 +39,7 @@ export function InquiriesTab() {
       {rows.length === 0 ? (
         <Text c="gray.7">{`No inquiries found for page ${page}.`}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={980}>
+        <Table.ScrollContainer minWidth={1100}>
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -61,12 +61,17 @@ export function InquiriesTab() {
                   <Table.Td>{q.email}</Table.Td>
                   <Table.Td>{q.subject}</Table.Td>
                   <Table.Td title={q.message}>{truncate(q.message)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[q.status] ?? 'gray'} variant="light">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge
+                      color={STATUS_COLOR[q.status] ?? 'gray'}
+                      variant="light"
+                      tt="capitalize"
+                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                    >
                       {q.status}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{formatDate(q.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(q.createdAt)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       {q.status !== 'responded' ? (
