@@ -180,6 +180,15 @@ describe('axe in the states that matter', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('First name is required').waitFor();
     await check(page, 'contact errors');
+    await page.getByLabel(/^First Name/).fill('Ada');
+    await page.getByLabel(/^Last Name/).fill('Lovelace');
+    await page.getByLabel(/^Email/).fill('ada@example.com');
+    await page.getByLabel(/^Subject/).selectOption('consultation-request');
+    await page.getByLabel(/^Message/).fill('May I book a consultation?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('heading', { name: 'Message Sent Successfully!' }).waitFor();
+    await page.waitForTimeout(400);
+    await check(page, 'contact success');
     await context.close();
   });
 
