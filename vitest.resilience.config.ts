@@ -7,9 +7,10 @@ export default defineConfig({
     name: 'resilience',
     include: ['tests/resilience/**/*.test.ts'],
     globalSetup: ['tests/support/global-resilience.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     maxWorkers: 2,
-    fileParallelism: true,
+    // One file at a time: each starts PostgreSQL clusters and product processes of its own.
+    fileParallelism: false,
   },
 });

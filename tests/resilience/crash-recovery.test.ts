@@ -8,7 +8,7 @@ import { type PostgresCluster, startPostgresCluster } from '../support/postgres'
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 import { call } from '../support/test-app';
 import { bigJpeg, rawMultipart, sampleForm } from './fixtures';
-import { createDatabase, login, registerAndLogin, waitFor } from './helpers';
+import { START_TIMEOUT, createDatabase, login, registerAndLogin, waitFor } from './helpers';
 
 // The server killed with SIGKILL in the middle of an upload and of report issues: after a restart on
 // the same DATA_DIR and database there is no orphan row, no orphan or temporary file, and no
@@ -40,7 +40,7 @@ describe.each(['pglite', 'postgres'] as const)('SIGKILL recovery on %s', (kind) 
   });
 
   it('mid-upload: no sample row, no file, no temp file after restart', async () => {
-    product = await startProduct(env, { dataDir });
+    product = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
     const customer = await registerAndLogin(product.url);
     const kept = await call(product, 'POST', '/api/samples', { token: customer.token, form: sampleForm() });
     expect(kept.status).toBe(201);
@@ -79,7 +79,7 @@ describe.each(['pglite', 'postgres'] as const)('SIGKILL recovery on %s', (kind) 
     req.destroy();
     expect(list(join(filesDir(), 'uploads')).some((n) => n.includes('.tmp-'))).toBe(true);
 
-    product = await startProduct(env, { dataDir });
+    product = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
     const token = await login(product.url, customer.email, customer.password);
     const mine = await call(product, 'GET', '/api/samples', { token });
     expect(mine.status).toBe(200);
@@ -92,7 +92,7 @@ describe.each(['pglite', 'postgres'] as const)('SIGKILL recovery on %s', (kind) 
   });
 
   it('mid report issue: every accepted revision is stored whole, nothing half-issued', async () => {
-    product = await startProduct(env, { dataDir });
+    product = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
     const customer = await registerAndLogin(product.url, 'reports');
     const admin = await login(product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     const ids: number[] = [];
@@ -125,7 +125,7 @@ describe.each(['pglite', 'postgres'] as const)('SIGKILL recovery on %s', (kind) 
     stop = true;
     await Promise.all(running);
 
-    product = await startProduct(env, { dataDir });
+    product = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
     const adminAgain = await login(product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     const expectedFiles: string[] = [];
     for (const id of ids) {

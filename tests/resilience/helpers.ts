@@ -49,3 +49,6 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** A first PGlite start on a busy machine can take long: the product gets this long to be healthy. */
+export const START_TIMEOUT = 150_000;

@@ -8,7 +8,7 @@ import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 import { startRedis, type RedisServer } from '../support/redis';
 import { call } from '../support/test-app';
 import { sampleForm } from './fixtures';
-import { createDatabase, login, registerAndLogin } from './helpers';
+import { START_TIMEOUT, createDatabase, login, registerAndLogin } from './helpers';
 
 // Two instances on one PostgreSQL and one shared DATA_DIR behind nginx, rate limits in Redis. A mixed
 // workload runs while one instance is killed (SIGKILL); every submission and report the product
@@ -26,8 +26,8 @@ beforeAll(async () => {
   redis = await startRedis();
   dataDir = mkdtempSync(join(tmpdir(), 'vl-multi-'));
   const env = { DATABASE_URL: await createDatabase(cluster.url, cluster.urlFor), REDIS_URL: redis.url };
-  a = await startProduct(env, { dataDir });
-  b = await startProduct(env, { dataDir });
+  a = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
+  b = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
   nginx = await startNginx([a.url, b.url]);
 });
 afterAll(async () => {

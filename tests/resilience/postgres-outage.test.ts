@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres';
 import { type Product, startProduct } from '../support/product';
 import { call } from '../support/test-app';
-import { createDatabase, registerAndLogin, waitFor } from './helpers';
+import { START_TIMEOUT, createDatabase, registerAndLogin, waitFor } from './helpers';
 
 // PostgreSQL goes away while the product serves: health and calls answer 503 with a clear message,
 // nothing crashes, and service comes back by itself when PostgreSQL is back (no app restart).
@@ -11,7 +11,10 @@ let product: Product;
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
-  product = await startProduct({ DATABASE_URL: await createDatabase(cluster.url, cluster.urlFor) });
+  product = await startProduct(
+    { DATABASE_URL: await createDatabase(cluster.url, cluster.urlFor) },
+    { startTimeoutMs: START_TIMEOUT },
+  );
 });
 afterAll(async () => {
   await product?.stop();

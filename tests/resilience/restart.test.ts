@@ -7,7 +7,7 @@ import { type PostgresCluster, startPostgresCluster } from '../support/postgres'
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 import { call } from '../support/test-app';
 import { sampleForm } from './fixtures';
-import { createDatabase, login, registerAndLogin } from './helpers';
+import { START_TIMEOUT, createDatabase, login, registerAndLogin } from './helpers';
 
 // Data survives a restart on both databases, and SIGTERM lets requests in flight finish.
 
@@ -31,7 +31,7 @@ describe.each(['pglite', 'postgres'] as const)('restart on %s', (kind) => {
   });
 
   it('keeps accounts, samples, files, reports and tokens across a SIGTERM restart', async () => {
-    product = await startProduct(env, { dataDir });
+    product = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
     const customer = await registerAndLogin(product.url);
     const admin = await login(product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     const created = await call(product, 'POST', '/api/samples', {
@@ -50,7 +50,7 @@ describe.each(['pglite', 'postgres'] as const)('restart on %s', (kind) => {
     const { reportCode, sha256 } = issued.body as { reportCode: string; sha256: string };
     expect(await product.stop('SIGTERM')).toBe(0);
 
-    product = await startProduct(env, { dataDir });
+    product = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
     // The token issued before the restart is still valid (the secret is kept in DATA_DIR).
     const detail = await call(product, 'GET', `/api/samples/${id}`, { token: customer.token });
     expect(detail.status).toBe(200);
@@ -76,7 +76,7 @@ describe.each(['pglite', 'postgres'] as const)('restart on %s', (kind) => {
   });
 
   it('finishes a request in flight on SIGTERM, then exits 0', async () => {
-    product = await startProduct(env, { dataDir });
+    product = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
     const json = Buffer.from(
       JSON.stringify({
         email: `inflight-${kind}@example.com`,
@@ -107,7 +107,7 @@ describe.each(['pglite', 'postgres'] as const)('restart on %s', (kind) => {
     expect(JSON.parse(res.body)).toMatchObject({ email: `inflight-${kind}@example.com` });
     expect(await exited).toBe(0);
 
-    product = await startProduct(env, { dataDir });
+    product = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
     expect(await login(product.url, `inflight-${kind}@example.com`, 'long-enough-1')).toBeTruthy();
     expect(await product.stop('SIGTERM')).toBe(0);
     product = undefined;

@@ -16,7 +16,7 @@ export type Product = {
 /** Starts the built product (`node dist/server/main.js`) on a free port with a temp DATA_DIR. */
 export async function startProduct(
   env: Record<string, string> = {},
-  opts: { dataDir?: string } = {},
+  opts: { dataDir?: string; startTimeoutMs?: number } = {},
 ): Promise<Product> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vl-e2e-'));
   const port = await freePort();
@@ -42,7 +42,7 @@ export async function startProduct(
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`product exited early (${child.exitCode}):\n${out}`);
     try {
