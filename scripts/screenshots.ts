@@ -64,15 +64,13 @@ async function main() {
     await page.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading...'));
     // Lazy images load once scrolled into view.
-    {
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 600) {
-          window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 60));
-        }
-        window.scrollTo(0, 0);
-      });
-    }
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 60));
+      }
+      window.scrollTo(0, 0);
+    });
     await opts.before?.(page);
     await page.waitForTimeout(500);
     const file = join(OUT, `${name}.png`);

@@ -92,15 +92,13 @@ describe('public pages', () => {
         'Books & Manuscripts',
       ].map((c) => c.toLowerCase()),
     );
-    const images = await figures
-      .locator('img')
-      .evaluateAll((imgs) =>
-        (imgs as HTMLImageElement[]).map((i) => ({
-          alt: i.alt,
-          loading: i.loading,
-          src: new URL(i.src).origin,
-        })),
-      );
+    const images = await figures.locator('img').evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((i) => ({
+        alt: i.alt,
+        loading: i.loading,
+        src: new URL(i.src).origin,
+      })),
+    );
     for (const img of images) {
       expect(img.alt.length).toBeGreaterThan(10);
       expect(img.loading).toBe('lazy');
