@@ -186,6 +186,18 @@ describe('files', () => {
     expect(await t.storage.list('uploads')).toEqual(before);
   });
 
+  it('refuses an oversized photo with 413, storing nothing', async () => {
+    const before = await t.storage.list('uploads');
+    const big = Buffer.alloc(6 * 1024 * 1024, 0x20);
+    JPEG.copy(big);
+    const res = await call(t, 'POST', '/api/samples', {
+      token: customer.token,
+      form: sampleForm(FIELDS, { bytes: big, name: 'huge.jpg' }),
+    });
+    expect(res.status).toBe(413);
+    expect(await t.storage.list('uploads')).toEqual(before);
+  });
+
   it('refuses a profile image that is not JPEG/PNG by content with 415', async () => {
     const form = new FormData();
     form.append('profile', JSON.stringify({ email: customer.email }));
