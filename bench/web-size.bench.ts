@@ -31,7 +31,7 @@ async function main() {
         const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
         const page = await context.newPage();
         await page.addInitScript(() => {
-          // biome-ignore lint/suspicious/noExplicitAny: bench probe on window
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench probe on window
           const w = window as any;
           w.__lcp = 0;
           w.__long = [] as { start: number; duration: number }[];
@@ -46,7 +46,7 @@ async function main() {
         await page.waitForTimeout(1000);
         // An input ends LCP observation in real browsers; here we just read the last candidate.
         const result = await page.evaluate(() => {
-          // biome-ignore lint/suspicious/noExplicitAny: bench probe on window
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench probe on window
           const w = window as any;
           const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
           const tbt = (w.__long as { start: number; duration: number }[])

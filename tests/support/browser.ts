@@ -56,7 +56,7 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- axe is injected at run time
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return result.violations as AxeViolation[];
   });

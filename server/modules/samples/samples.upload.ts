@@ -53,7 +53,7 @@ const EXTENSIONS: Record<string, string> = {
 const FIELD_CATEGORY: Record<string, FileCategory> = { photos: 'photo', documents: 'document' };
 
 function cleanOriginalName(name: string | undefined, fallback: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strip control characters from a client's file name
+  // eslint-disable-next-line no-control-regex -- strip control characters from a client's file name
   const cleaned = (name ?? '').replace(/[\u0000-\u001f\u007f/\\]/g, '').trim();
   return (cleaned || fallback).slice(0, 255);
 }

@@ -72,12 +72,13 @@ export function VerifyReportPage() {
   };
 
   // A QR code opens /verify-report?code=CODE: verify at once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on load, by design
   useEffect(() => {
     if (verifiedOnLoad.current) return;
     verifiedOnLoad.current = true;
     const initial = params.get('code');
     if (initial?.trim()) run(initial);
+    // Runs once, on load, by design.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onSubmit = (e: FormEvent) => {
