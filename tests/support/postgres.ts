@@ -111,7 +111,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       rmSync(base, { recursive: true, force: true });
     },
     pause() {
-      runAsPostgres(join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      // 'fast' drops every connection like an outage but flushes the WAL first: the test clusters
+      // run with fsync and synchronous_commit off, so an immediate stop could lose committed rows
+      // and make a test see data loss that a production server (with both on) would not have.
+      runAsPostgres(join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     },
     resume() {
       start();
