@@ -175,7 +175,18 @@ export async function buildApp(opts: {
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {
-    await app.register(fastifyStatic, { root: resolve(root), wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: resolve(root),
+      wildcard: false,
+      index: false,
+      // scripts/precompress.mjs writes .br/.gz beside each asset at build time.
+      preCompressed: true,
+      maxAge: '1h',
+      setHeaders(res, path) {
+        // Vite's hashed file names never change content: cache them for good.
+        if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -184,7 +195,7 @@ export async function buildApp(opts: {
     if (root && request.method === 'GET' && !isServerPath) {
       // Client routes fall back to the app's index page; the app shows its own 404 screen.
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
   });

@@ -43,6 +43,18 @@ describe('the web shell', () => {
     await context.close();
   });
 
+  it('serves hashed assets precompressed and cached for good, and the app page uncached', async () => {
+    const html = await (await fetch(`${product.url}/`)).text();
+    const script = /\/assets\/index-[^"]+\.js/.exec(html)?.[0];
+    expect(script).toBeTruthy();
+    const asset = await fetch(`${product.url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const page = await fetch(`${product.url}/dashboard`);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('printed nothing about a generated admin, because ADMIN_EMAIL was set', () => {
     expect(product.output()).not.toContain('Password:');
   });
