@@ -6,17 +6,13 @@
 // Results go to the "Report verification" section of docs/benchmarks.md.
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { REPORT_CODE_ALPHABET } from '../common/domain/reports';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openPostgres } from '../server/db/client';
-import { verificationQuery } from '../server/modules/verification/verification.queries';
-import { createDiskStorage } from '../server/storage/disk-storage';
 import { startPostgresCluster } from '../tests/support/postgres';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
@@ -80,15 +76,6 @@ async function seed(client: pg.Client): Promise<string[]> {
   return list;
 }
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.address();
-      resolve(`http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`);
-    }),
-  );
-}
-
 async function load(url: string, codes: string[], spoofAddresses = false): Promise<Result> {
   let i = randomInt(codes.length);
   return autocannon({
@@ -130,48 +117,28 @@ async function main() {
     await client.end();
     console.log(`seeded ${codes.length} issued reports in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-    // The minimal handler: same SQL, named prepared statement, JSON.stringify of the row.
-    const { sql, params } = verificationQuery(database.db).toSQL();
-    // The code placeholder becomes the request's code; the other parameters (the limit) stay as built.
-    const valuesFor = (code: string) => params.map((p) => (p !== null && typeof p === 'object' ? code : p));
-    const pool = new pg.Pool({ connectionString: url, max: POOL });
-    const minimal = createServer(async (req, res) => {
-      const code = decodeURIComponent((req.url ?? '').split('/').pop() ?? '')
-        .trim()
-        .toUpperCase();
-      try {
-        const r = await pool.query({ name: 'verify', text: sql, values: valuesFor(code) });
-        const row = r.rows[0];
-        res.writeHead(row ? 200 : 404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(row ?? { message: 'Report not found' }));
-      } catch {
-        res.writeHead(500).end();
-      }
-    });
-    const minimalUrl = await listen(minimal);
-    servers.push({ close: () => minimal.close() });
-
-    const appFor = async (rateLimits: 'on' | 'off') => {
-      const config = loadConfig({
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        RATE_LIMITS: rateLimits,
-        JWT_SECRET: 'x'.repeat(40),
+    // Each server under test runs in its own process (bench/verify-target.ts), so the load
+    // generator in this process never steals its event loop.
+    const children: ChildProcess[] = [];
+    const startTarget = (env: Record<string, string>) =>
+      new Promise<string>((resolvePort, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'bench/verify-target.ts'], {
+          env: { ...process.env, DATABASE_URL: url, ...env },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        children.push(child);
+        servers.push({ close: () => child.kill('SIGTERM') });
+        let out = '';
+        child.stdout?.on('data', (d) => {
+          out += d;
+          const m = /LISTENING (\d+)/.exec(out);
+          if (m) resolvePort(`http://127.0.0.1:${m[1]}`);
+        });
+        child.on('exit', (code) => reject(new Error(`target exited (${code})`)));
       });
-      const app = await buildApp({
-        config,
-        database,
-        storage: createDiskStorage(join(dataDir, 'files')),
-        logger: false,
-        serveWeb: false,
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const a = app.server.address();
-      servers.push({ close: () => app.close() });
-      return `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
-    };
-    const appUrl = await appFor('off');
-    const limitedUrl = await appFor('on');
+    const minimalUrl = await startTarget({ MODE: 'minimal' });
+    const appUrl = await startTarget({ MODE: 'app', RATE_LIMITS: 'off' });
+    const limitedUrl = await startTarget({ MODE: 'app', RATE_LIMITS: 'on' });
 
     const check = await fetch(`${appUrl}/api/reports/verify/${codes[0]?.toLowerCase()}`);
     if (check.status !== 200) throw new Error(`verify answered ${check.status}`);
@@ -224,7 +191,6 @@ async function main() {
     );
     console.log(`  rate limits on / off: ${((limited.requests.average / appRps) * 100).toFixed(0)} %`);
     for (const s of servers) await s.close();
-    await pool.end();
     await database.close();
   } finally {
     cluster.stop();
