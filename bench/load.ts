@@ -123,6 +123,7 @@ async function main() {
         },
         body: multipart,
       });
+      if (!sub.ok) throw new Error(`POST /api/samples: ${sub.status} ${await sub.text()}`);
       const sampleId = ((await sub.json()) as { id: number }).id;
       const issued = await post(
         `/api/staff/samples/${sampleId}/report`,
