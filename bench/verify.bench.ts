@@ -16,7 +16,8 @@ import { openPostgres } from '../server/db/client';
 import { startPostgresCluster } from '../tests/support/postgres';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECTIONS = 10;
 const POOL = 10;
 const TARGET_RATIO = 0.8;
@@ -147,21 +148,32 @@ async function main() {
     await load(minimalUrl, codes);
     await load(appUrl, codes);
     const rounds: { minimal: Result; app: Result }[] = [];
-    for (let r = 0; r < 2; r++) {
-      const m = await load(minimalUrl, codes);
-      const a = await load(appUrl, codes);
-      rounds.push({ minimal: m, app: a });
+    // The order alternates each round, so neither server always runs right after the other.
+    for (let r = 0; r < ROUNDS; r++) {
+      if (r % 2 === 0) {
+        const m = await load(minimalUrl, codes);
+        rounds.push({ minimal: m, app: await load(appUrl, codes) });
+      } else {
+        const a = await load(appUrl, codes);
+        rounds.push({ minimal: await load(minimalUrl, codes), app: a });
+      }
     }
     const limited = await load(limitedUrl, codes, true);
 
     const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
     const minimalRps = avg(rounds.map((r) => r.minimal.requests.average));
     const appRps = avg(rounds.map((r) => r.app.requests.average));
-    const ratio = appRps / minimalRps;
+    // The machine is shared: the ratio is taken per round (both servers measured minutes apart at
+    // most) and the median round is the result; every round is printed.
+    const ratios = rounds
+      .map((r) => r.app.requests.average / r.minimal.requests.average)
+      .sort((a, b) => a - b);
+    const mid = Math.floor(ratios.length / 2);
+    const ratio = ratios.length % 2 ? (ratios[mid] ?? 0) : ((ratios[mid - 1] ?? 0) + (ratios[mid] ?? 0)) / 2;
     const fmt = (name: string, rps: number, p50: number, p99: number, non2xx: number) =>
       `  ${name.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${p50} ms   p99 ${p99} ms   non-2xx ${non2xx}`;
     console.log(
-      `GET /api/reports/verify/{code}, ${REPORTS} issued reports, ${CONNECTIONS} connections, ${DURATION_S} s x 2 rounds:`,
+      `GET /api/reports/verify/{code}, ${REPORTS} issued reports, ${CONNECTIONS} connections, ${DURATION_S} s x ${ROUNDS} rounds:`,
     );
     const last = rounds[rounds.length - 1];
     if (!last) throw new Error('no rounds');
@@ -187,9 +199,13 @@ async function main() {
       ),
     );
     console.log(
-      `  app / minimal: ${(ratio * 100).toFixed(0)} % (target ${TARGET_RATIO * 100} %: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+      `  rounds (app / minimal): ${rounds.map((r) => `${r.app.requests.average.toFixed(0)}/${r.minimal.requests.average.toFixed(0)}`).join(', ')}`,
+    );
+    console.log(
+      `  app / minimal, median round: ${(ratio * 100).toFixed(0)} % (target ${TARGET_RATIO * 100} %: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
     );
     console.log(`  rate limits on / off: ${((limited.requests.average / appRps) * 100).toFixed(0)} %`);
+    if (ratio < TARGET_RATIO) process.exitCode = 1;
     for (const s of servers) await s.close();
     await database.close();
   } finally {

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -32,6 +31,7 @@ import { verificationRoutes } from './modules/verification/verification.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createTokenService, registerAuth, resolveJwtSecret, type TokenService } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import type { Storage } from './storage/storage';
 
 export type AppDeps = {
@@ -105,28 +105,7 @@ export async function buildApp(opts: {
   };
   app.decorate('deps', deps);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables in style attributes and tags; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: false,
-  });
+  registerSecurityHeaders(app);
   // Per-address limits (verify, contact): in this process's memory, or shared by every instance in
   // Redis when REDIS_URL is set. If Redis is unreachable, requests pass rather than fail (skipOnError).
   const redis = config.redisUrl

@@ -159,7 +159,10 @@ describe('GET /api/admin/samples', () => {
     const victim = await insertSample(customer, { itemName: 'Deleted' });
     await t.db.delete(samples).where(eq(samples.id, victim.id));
 
-    const all = await t.db.select({ id: samples.id }).from(samples).orderBy(sql`${samples.id} desc`);
+    const all = await t.db
+      .select({ id: samples.id })
+      .from(samples)
+      .orderBy(sql`${samples.id} desc`);
     const total = all.length;
     const pages: number[][] = [];
     for (let page = 1; page <= Math.ceil(total / 10) + 1; page++) {
