@@ -198,7 +198,7 @@ async function main() {
       const page = `select s.*, u.first_name, a.first_name from samples s left join users u on u.id = s.user_id
         left join users a on a.id = s.assigned_staff_id where s.id in (select id from samples where id < ${upper}
         order by id desc offset ${skip} limit 10) order by s.id desc`;
-      const figures = {
+      const figures: Record<string, number> = {
         'bucket locate (last page)': await explainMs(locate),
         'page fetch below the bound (last page)': await explainMs(page),
         'for comparison: count(*)': await explainMs('select count(*) from samples'),
@@ -206,6 +206,11 @@ async function main() {
           `select id from samples order by id desc offset ${lastOffset} limit 10`,
         ),
       };
+      figures[`staff work list (${ASSIGNED} rows)`] = await explainMs(
+        `select s.id, s.item_name, s.status, s.submission_date, s.report_code, u.first_name, a.first_name
+         from samples s left join users u on u.id = s.user_id left join users a on a.id = s.assigned_staff_id
+         where s.assigned_staff_id = ${staffId} order by s.id desc`,
+      );
       for (const [k, v] of Object.entries(figures))
         console.log(`| ${size.toLocaleString('en-US')} | SQL: ${k} | ${v.toFixed(2)} | | |`);
     };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SAMPLE_STATUSES } from '../domain/samples';
-import { sampleListItem } from './samples';
+import { personName, sampleListItem, sampleSchema } from './samples';
 
 // Staff and admin sample workflow (spec §2 Staff/Admin dashboards, §4 statuses, §5 Assign, §7).
 
@@ -45,6 +45,34 @@ export const assignRequest = z.object({
 export type AssignRequest = z.input<typeof assignRequest>;
 
 export const sampleList = z.array(sampleListItem);
+
+/**
+ * GET /api/staff/samples: the lab's work list. One row per sample with what the staff table, its
+ * counters and its actions use (docs/decisions/0005): the full record stays behind
+ * GET /api/samples/{id}, so a staff member's 500 samples cost ~120 KB instead of ~550 KB.
+ */
+export const workListItem = sampleSchema
+  .pick({
+    id: true,
+    userId: true,
+    itemName: true,
+    category: true,
+    status: true,
+    urgencyLevel: true,
+    submitterName: true,
+    isRepresentative: true,
+    representativeName: true,
+    clientName: true,
+    submissionDate: true,
+    lastUpdated: true,
+    assignedStaffId: true,
+    reportGenerated: true,
+    reportCode: true,
+    reportRevokedAt: true,
+  })
+  .extend({ user: personName.nullable(), assignedStaff: personName.nullable() });
+export type WorkListItem = z.infer<typeof workListItem>;
+export const workList = z.array(workListItem);
 
 /** GET /api/admin/analytics: the dashboard's counters and its two charts, from one call. */
 export const ANALYTICS_WEEKS = 12;

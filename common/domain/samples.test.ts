@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displaySampleId, normalizeStatus, servicesText } from './samples';
+import { clientLabel, displaySampleId, normalizeStatus, servicesText } from './samples';
 import { homePathForRole, isLabRole } from './roles';
 import { normalizeReportCode } from './reports';
 
@@ -34,5 +34,21 @@ describe('roles and codes', () => {
 
   it('trims and upper-cases verification codes', () => {
     expect(normalizeReportCode('  ab3k9xyz ')).toBe('AB3K9XYZ');
+  });
+});
+
+describe('clientLabel (the Client column, spec §2)', () => {
+  const base = { representativeName: null, clientName: null, submitterName: 'Sub Mitter', user: null };
+  it('names the representative and the client they act for', () => {
+    expect(clientLabel({ ...base, representativeName: 'Rita Rep', clientName: 'Carl Client' })).toBe(
+      'Rita Rep (for Carl Client)',
+    );
+    expect(clientLabel({ ...base, representativeName: 'Rita Rep' })).toBe('Rita Rep (for Sub Mitter)');
+  });
+  it("falls back to the owner's first and last name, then to the submitter's name", () => {
+    expect(clientLabel({ ...base, user: { firstName: 'Olivia', lastName: 'Bennett' } })).toBe('Olivia Bennett');
+    expect(clientLabel({ ...base, user: { firstName: 'Olivia', lastName: null } })).toBe('Olivia');
+    expect(clientLabel({ ...base, user: { firstName: null, lastName: null } })).toBe('Sub Mitter');
+    expect(clientLabel(base)).toBe('Sub Mitter');
   });
 });

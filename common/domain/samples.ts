@@ -49,6 +49,24 @@ export function servicesText(flags: Partial<Record<ServiceField, boolean | null>
 }
 
 /** VAL- plus the id padded to 4 digits (spec §9). */
+type Person = { firstName: string | null; lastName: string | null };
+
+/** 'First Last' from whichever name parts exist; '' for none. */
+export function personFullName(p: Person | null | undefined): string {
+  return p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : '';
+}
+
+/** The Client column (spec §2): 'representativeName (for clientName)' when a representative submitted, else the owner's name. */
+export function clientLabel(s: {
+  representativeName: string | null;
+  clientName: string | null;
+  submitterName: string;
+  user: Person | null;
+}): string {
+  if (s.representativeName) return `${s.representativeName} (for ${s.clientName ?? s.submitterName})`;
+  return personFullName(s.user) || s.submitterName;
+}
+
 export function displaySampleId(id: number): string {
   return `VAL-${String(id).padStart(4, '0')}`;
 }

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleListItem } from '../../../common/contracts/samples';
+import { type WorkListItem, workListItem } from '../../../common/contracts/workflow';
 import { sampleIdBuckets, sampleStatusHistory, samples } from '../../db/schema';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 
@@ -46,15 +47,28 @@ describe('GET /api/staff/samples', () => {
     const theirs = await insertSample(customer, { assignedStaffId: otherStaff.id });
     const res = await call(t, 'GET', '/api/staff/samples', { token: staff.token });
     expect(res.status).toBe(200);
-    const list = res.body as SampleListItem[];
+    const list = res.body as WorkListItem[];
     expect(list.map((s) => s.id)).toContain(mine.id);
     expect(list.map((s) => s.id)).not.toContain(theirs.id);
     const row = list.find((s) => s.id === mine.id);
     expect(row?.user).toEqual({ firstName: 'Cora', lastName: 'Client' });
     expect(row?.assignedStaff).toEqual({ firstName: 'Sam', lastName: 'Staff' });
+    // The work list's shape: exactly the contract's fields, no long texts or contact details.
+    expect(workListItem.strict().safeParse(row).success).toBe(true);
+    expect(Object.keys(row ?? {}).sort()).toEqual(Object.keys(workListItem.shape).sort());
+    expect(row).toMatchObject({
+      id: mine.id,
+      userId: customer.id,
+      itemName: mine.itemName,
+      status: mine.status,
+      assignedStaffId: staff.id,
+      submissionDate: mine.submissionDate.toISOString(),
+    });
+    expect(row).not.toHaveProperty('description');
+    expect(row).not.toHaveProperty('submitterEmail');
     const all = await call(t, 'GET', '/api/staff/samples', { token: admin.token });
     expect(all.status).toBe(200);
-    const ids = (all.body as SampleListItem[]).map((s) => s.id);
+    const ids = (all.body as WorkListItem[]).map((s) => s.id);
     expect(ids).toEqual(expect.arrayContaining([mine.id, theirs.id]));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });

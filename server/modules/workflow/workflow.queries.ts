@@ -27,6 +27,44 @@ export type SampleListRow = {
   staffLastName: string | null;
 };
 
+/** The work list's columns only (GET /api/staff/samples): no long texts, no contact details. */
+const workListColumns = {
+  id: samples.id,
+  userId: samples.userId,
+  itemName: samples.itemName,
+  category: samples.category,
+  status: samples.status,
+  urgencyLevel: samples.urgencyLevel,
+  submitterName: samples.submitterName,
+  isRepresentative: samples.isRepresentative,
+  representativeName: samples.representativeName,
+  clientName: samples.clientName,
+  submissionDate: samples.submissionDate,
+  lastUpdated: samples.lastUpdated,
+  assignedStaffId: samples.assignedStaffId,
+  reportGenerated: samples.reportGenerated,
+  reportCode: samples.reportCode,
+  reportRevokedAt: samples.reportRevokedAt,
+  userFirstName: users.firstName,
+  userLastName: users.lastName,
+  staffFirstName: assigned.firstName,
+  staffLastName: assigned.lastName,
+};
+
+export type WorkListRow = {
+  [K in keyof typeof workListColumns]: (typeof workListColumns)[K]['_']['notNull'] extends true
+    ? (typeof workListColumns)[K]['_']['data']
+    : (typeof workListColumns)[K]['_']['data'] | null;
+};
+
+function workListQuery(db: DbOrTx) {
+  return db
+    .select(workListColumns)
+    .from(samples)
+    .leftJoin(users, eq(users.id, samples.userId))
+    .leftJoin(assigned, eq(assigned.id, samples.assignedStaffId));
+}
+
 function listQuery(db: DbOrTx) {
   return db
     .select(listColumns)
@@ -38,10 +76,11 @@ function listQuery(db: DbOrTx) {
 // The two hot list queries are prepared once per database (named statements skip the planner).
 function prepareLists(db: Db) {
   return {
-    assigned: listQuery(db)
+    assigned: workListQuery(db)
       .where(eq(samples.assignedStaffId, sql.placeholder('staffId')))
       .orderBy(desc(samples.id))
-      .prepare('workflow_assigned_samples'),
+      .prepare('workflow_assigned_work_list'),
+    all: workListQuery(db).orderBy(desc(samples.id)).prepare('workflow_all_work_list'),
     // Skip over ids alone (an index-only scan), then join names for the page's rows only.
     below: listQuery(db)
       .where(
@@ -71,12 +110,13 @@ function lists(db: Db) {
 }
 
 /** A staff member's assigned samples, newest first (index samples_assigned_staff_idx). */
-export function listAssignedSamples(db: Db, staffId: number): Promise<SampleListRow[]> {
-  return lists(db).assigned.execute({ staffId });
+export function listAssignedSamples(db: Db, staffId: number): Promise<WorkListRow[]> {
+  return lists(db).assigned.execute({ staffId }) as Promise<WorkListRow[]>;
 }
 
-export function listAllSamples(db: DbOrTx): Promise<SampleListRow[]> {
-  return listQuery(db).orderBy(desc(samples.id));
+/** Every sample's work-list row, newest first (an admin's GET /api/staff/samples, CONTRACT §2). */
+export function listAllSamples(db: Db): Promise<WorkListRow[]> {
+  return lists(db).all.execute() as Promise<WorkListRow[]>;
 }
 
 /**

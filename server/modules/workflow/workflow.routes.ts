@@ -10,6 +10,7 @@ import {
   sampleIdParams,
   sampleList,
   statusUpdateRequest,
+  workList,
   TOTAL_COUNT_HEADER,
 } from '../../../common/contracts/workflow';
 import { INACTIVE_STATUSES, normalizeStatus, SAMPLE_STATUSES } from '../../../common/domain/samples';
@@ -17,6 +18,7 @@ import type { AppDeps } from '../../app';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { presentSample, presentSampleListItem } from '../samples/samples.presenter';
+import { presentWorkListItem } from './workflow.presenter';
 import { canBeAssigned, canWorkOnSample, isAdmin } from './workflow.policy';
 import {
   assignSample,
@@ -61,9 +63,11 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         serializerCompiler: presentedJson,
         schema: {
           tags: ['workflow'],
-          summary: 'Samples assigned to the caller (every sample for an admin), newest first',
+          summary: 'The work list: samples assigned to the caller (every sample for an admin), newest first',
+          description:
+            'Each row carries the list fields (id, item, category, status, urgency, client and representative names, dates, report code) with user and assignedStaff names; the full record is GET /api/samples/{id}.',
           security: [{ bearer: [] }],
-          response: { 200: sampleList, ...errors },
+          response: { 200: workList, ...errors },
         },
       },
       async (request) => {
@@ -71,7 +75,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const rows = isAdmin(user)
           ? await listAllSamples(deps.db)
           : await listAssignedSamples(deps.db, user.id);
-        return rows.map(present);
+        return rows.map(presentWorkListItem);
       },
     );
 

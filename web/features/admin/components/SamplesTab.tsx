@@ -3,21 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SampleListItem } from '../../../../common/contracts/samples';
 import { ASSIGN_REQUIRED_MESSAGE } from '../../../../common/contracts/workflow';
-import { displaySampleId, normalizeStatus } from '../../../../common/domain/samples';
+import {
+  clientLabel,
+  displaySampleId,
+  normalizeStatus,
+  personFullName,
+} from '../../../../common/domain/samples';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { adminSamplesQuery, staffUsersQuery, useAssignSample, useStartAnalysis } from '../api';
 import { reason } from './messages';
 import { Pager } from './Pager';
-
-const fullName = (p: { firstName: string | null; lastName: string | null } | null) =>
-  p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : '';
-
-function clientLabel(s: SampleListItem): string {
-  if (s.representativeName) return `${s.representativeName} (for ${s.clientName ?? s.submitterName})`;
-  return fullName(s.user) || s.submitterName;
-}
 
 /** 'Start Analysis' is offered to the assigned person while the work has not started (or is on hold). */
 const canStart = (s: SampleListItem, userId: number) =>
@@ -85,7 +82,7 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
   const start = useStartAnalysis();
   const staffOptions = (staff.data ?? []).map((u) => ({
     value: String(u.id),
-    label: fullName(u) || u.email,
+    label: personFullName(u) || u.email,
   }));
 
   if (samples.isPending) return <Loader aria-label="Loading samples" />;
@@ -123,7 +120,7 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
                   <Table.Td>
                     <StatusBadge status={s.status} />
                   </Table.Td>
-                  <Table.Td>{fullName(s.assignedStaff) || 'Unassigned'}</Table.Td>
+                  <Table.Td>{personFullName(s.assignedStaff) || 'Unassigned'}</Table.Td>
                   <Table.Td>{formatDate(s.submissionDate)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">

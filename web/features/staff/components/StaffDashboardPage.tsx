@@ -15,8 +15,9 @@ import { IconFileTypePdf, IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SampleListItem } from '../../../../common/contracts/samples';
+import type { WorkListItem } from '../../../../common/contracts/workflow';
 import {
+  clientLabel,
   displaySampleId,
   normalizeStatus,
   SAMPLE_STATUS_LABELS,
@@ -32,10 +33,10 @@ import { downloadReportPdf } from '../../../lib/reports';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { clientLabel, staffSamplesQuery, useChangeStatus } from '../api';
+import { staffSamplesQuery, useChangeStatus } from '../api';
 
 /** The four counters of spec §2 Staff dashboard. */
-export function staffCounters(list: SampleListItem[]) {
+export function staffCounters(list: WorkListItem[]) {
   const count = (statuses: readonly SampleStatus[]) =>
     list.filter((s) => statuses.includes(normalizeStatus(s.status))).length;
   return {

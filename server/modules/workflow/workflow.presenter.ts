@@ -1,0 +1,31 @@
+import type { PersonName } from '../../../common/contracts/samples';
+import type { WorkListItem } from '../../../common/contracts/workflow';
+import { toIso } from '../samples/samples.presenter';
+import type { WorkListRow } from './workflow.queries';
+
+const personOrNull = (firstName: string | null, lastName: string | null): PersonName | null =>
+  firstName !== null || lastName !== null ? { firstName, lastName } : null;
+
+/** A row of the lab's work list (GET /api/staff/samples): the sample's list fields and both names. */
+export function presentWorkListItem(row: WorkListRow): WorkListItem {
+  return {
+    id: row.id,
+    userId: row.userId,
+    itemName: row.itemName,
+    category: row.category,
+    status: row.status,
+    urgencyLevel: row.urgencyLevel,
+    submitterName: row.submitterName,
+    isRepresentative: row.isRepresentative,
+    representativeName: row.representativeName,
+    clientName: row.clientName,
+    submissionDate: toIso(row.submissionDate),
+    lastUpdated: toIso(row.lastUpdated),
+    assignedStaffId: row.assignedStaffId,
+    reportGenerated: row.reportGenerated,
+    reportCode: row.reportCode,
+    reportRevokedAt: row.reportRevokedAt ? toIso(row.reportRevokedAt) : null,
+    user: personOrNull(row.userFirstName, row.userLastName),
+    assignedStaff: personOrNull(row.staffFirstName, row.staffLastName),
+  };
+}
