@@ -50,6 +50,20 @@ const multipart = Buffer.concat([
   Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
 ]);
 
+/** What each entry of the request list below is, in order (for the per-endpoint split). */
+const LABELS = [
+  '/login',
+  '/api/auth/user',
+  '/api/samples',
+  '/api/samples/:id',
+  '/api/reports/verify/:code',
+  '/api/samples',
+  '/api/samples/:id',
+  '/api/reports/verify/:code (lower case)',
+  '/api/samples',
+  '/api/samples (multipart, 1 photo)',
+];
+
 const rssOf = (pid: number) => {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -68,22 +82,31 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vl-load-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [join(dist, 'server/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: cluster.urlFor('load'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: url,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    // LOAD_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    [...(process.env.LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? []), join(dist, 'server/main.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: cluster.urlFor('load'),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: url,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const cleanup = () => {
+  );
+  // A graceful stop first (so e.g. NODE_OPTIONS=--cpu-prof can write the server's profile).
+  const cleanup = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     child.kill('SIGKILL');
     cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -217,8 +240,15 @@ async function main() {
       duration: SECONDS,
       requests: requests as never,
     }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter; // the instance is both
-    instance.on('response', (_c: unknown, status: number) => {
+    // Each connection walks the request list in order, so the n-th response of a connection
+    // answers requests[n % length]: that gives the latency split per endpoint.
+    const seen = new Map<unknown, number>();
+    const perEndpoint = requests.map(() => [] as number[]);
+    instance.on('response', (client: unknown, status: number, _bytes: number, ms: number) => {
       statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+      const n = seen.get(client) ?? 0;
+      seen.set(client, n + 1);
+      perEndpoint[n % requests.length]?.push(ms);
     });
     const result = await instance;
     clearInterval(sampler);
@@ -235,10 +265,20 @@ async function main() {
     );
     console.log(`| status codes | ${JSON.stringify(statusCounts)} |`);
     console.log(`| server RSS over time (s: MB) | ${rss.map((r) => `${r.t}: ${r.mb}`).join(', ')} |`);
+    const pct = (xs: number[], p: number) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+    };
+    console.log('\n| request | count | p50 ms | p99 ms |\n|---|---|---|---|');
+    requests.forEach((r, i) => {
+      const xs = perEndpoint[i] ?? [];
+      const label = `${r.method} ${LABELS[i] ?? ''}`;
+      console.log(`| ${label} | ${xs.length} | ${pct(xs, 50).toFixed(0)} | ${pct(xs, 99).toFixed(0)} |`);
+    });
     const ok = result.errors === 0 && result.timeouts === 0 && result.non2xx === 0;
     console.log(`\nTarget (zero errors, p99 < 250 ms): ${ok && l.p99 < 250 ? 'met' : 'NOT met'}`);
   } finally {
-    cleanup();
+    await cleanup();
   }
 }
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../../common/domain/roles';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
+import { signJwt, verifyJwt } from './jwt';
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
@@ -54,25 +54,16 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
 }
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const key = Buffer.from(secret, 'utf8');
   return {
-    sign(user, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
+    async sign(user, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ role: user.role })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(user.id))
-        .setIssuedAt(now)
-        .setExpirationTime(now + lifetimeSeconds)
-        .sign(key);
+      return signJwt(key, { role: user.role, sub: String(user.id), iat: now, exp: now + lifetimeSeconds });
     },
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const userId = Number(payload.sub);
-        return Number.isInteger(userId) && userId > 0 ? { userId } : null;
-      } catch {
-        return null;
-      }
+      const claims = verifyJwt(key, token);
+      const userId = claims ? Number(claims.sub) : Number.NaN;
+      return Number.isInteger(userId) && userId > 0 ? { userId } : null;
     },
   };
 }
@@ -91,6 +82,20 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }) {
   app.decorateRequest('user', null);
+  // Every authenticated request reads its user: one named statement, planned once per connection.
+  const findSessionUser = deps.db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_session_user');
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url ?? '';
     const guarded = /^\/(api|uploads)(\/|$)/i.test(url) && !url.startsWith('/api/docs');
@@ -99,18 +104,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (token) {
       const claims = await deps.tokens.verify(token);
       if (claims) {
-        const [row] = await deps.db
-          .select({
-            id: users.id,
-            email: users.email,
-            role: users.role,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            isActive: users.isActive,
-          })
-          .from(users)
-          .where(eq(users.id, claims.userId))
-          .limit(1);
+        const [row] = await findSessionUser.execute({ id: claims.userId });
         if (row?.isActive)
           request.user = {
             id: row.id,

@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sample, SampleDetail } from '../../../common/contracts/samples';
 import { MAX_SAMPLE_FILE_BYTES, MAX_SAMPLE_PHOTOS } from '../../../common/domain/uploads';
-import { sampleFiles, sampleStatusHistory, samples } from '../../db/schema';
+import { reportElements, sampleFiles, sampleStatusHistory, samples } from '../../db/schema';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 import { eq } from 'drizzle-orm';
 
@@ -143,6 +143,52 @@ describe('POST /api/samples', () => {
     expect(d.user).toEqual({ firstName: alice.firstName, lastName: alice.lastName });
     expect(d.assignedStaff).toBeNull();
     expect(d.reportElements).toEqual([]);
+    const isoUtc = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    for (const f of d.files) expect(f.uploadDate).toMatch(isoUtc);
+    expect(d.statusHistory[0]?.createdAt).toMatch(isoUtc);
+    expect(Math.abs(Date.parse(d.statusHistory[0]?.createdAt ?? '') - Date.now())).toBeLessThan(60_000);
+
+    // Report elements come back typed: percentage a number, text fields as stored, in insertion order.
+    await t.db.insert(reportElements).values([
+      {
+        sampleId: sample.id,
+        element: 'Gold',
+        percentage: '75.50',
+        purity: '18k',
+        quality: 'Excellent',
+        notes: '<p>Fine</p>',
+      },
+      {
+        sampleId: sample.id,
+        element: 'Silver',
+        percentage: '4.25',
+        purity: null,
+        quality: null,
+        notes: null,
+      },
+    ]);
+    const withElements = (await call(t, 'GET', `/api/samples/${sample.id}`, { token: alice.token }))
+      .body as SampleDetail;
+    expect(withElements.reportElements).toEqual([
+      expect.objectContaining({
+        sampleId: sample.id,
+        element: 'Gold',
+        percentage: 75.5,
+        purity: '18k',
+        quality: 'Excellent',
+        notes: '<p>Fine</p>',
+      }),
+      expect.objectContaining({
+        sampleId: sample.id,
+        element: 'Silver',
+        percentage: 4.25,
+        purity: null,
+        quality: null,
+        notes: null,
+      }),
+    ]);
+    for (const e of withElements.reportElements) expect(e.createdAt).toMatch(isoUtc);
+    await t.db.delete(reportElements).where(eq(reportElements.sampleId, sample.id));
 
     // The stored bytes are the uploaded bytes, served back to the owner with the detected type.
     const file = await fetch(`${t.url}/Uploads/${d.files[0]?.fileName}`, {

@@ -1,40 +1,63 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PersonName } from '../../../common/contracts/samples';
-import type { DbOrTx } from '../../db/client';
-import { reportElements, sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
 
 export type NewSample = typeof samples.$inferInsert;
 export type NewSampleFile = Omit<typeof sampleFiles.$inferInsert, 'sampleId'>;
 export type SampleRow = typeof samples.$inferSelect;
 export type SampleFileRow = typeof sampleFiles.$inferSelect;
 
-/** The sample, its files and its first status-history row ('submitted'): call inside one transaction. */
+/**
+ * The sample, its files and its first status-history row ('submitted') in ONE statement (data-modifying
+ * CTEs are all-or-nothing), then the stored row by id. Not a multi-statement transaction: inserting a
+ * sample bumps its id block's row in `sample_id_buckets` (trigger), and a transaction would hold that
+ * row's lock across several round trips, so concurrent submissions queued behind each other and took
+ * the connection pool with them (docs/benchmarks.md, load).
+ */
 export async function insertSubmittedSample(
-  tx: DbOrTx,
+  db: Db,
   sample: NewSample,
   files: NewSampleFile[],
-): Promise<{ sample: SampleRow; files: SampleFileRow[] }> {
-  const [row] = await tx
+): Promise<{ sample: SampleRow }> {
+  const insertSample = db
     .insert(samples)
     .values({ ...sample, status: 'submitted' })
-    .returning();
+    .returning({ id: samples.id, userId: samples.userId });
+  const fileRows = JSON.stringify(
+    files.map((f) => ({
+      file_name: f.fileName,
+      original_name: f.originalName,
+      file_type: f.fileType,
+      file_size: f.fileSize,
+      file_category: f.fileCategory,
+      upload_date: (f.uploadDate ?? new Date()).toISOString(),
+    })),
+  );
+  const result = await db.execute(sql`
+    with s as (${insertSample.getSQL()}),
+    f as (
+      insert into ${sampleFiles} (sample_id, file_name, original_name, file_type, file_size, file_category, upload_date)
+      select s.id, x.file_name, x.original_name, x.file_type, x.file_size, x.file_category, x.upload_date
+      from s cross join json_to_recordset(${fileRows}::json) as x(
+        file_name varchar(255), original_name varchar(255), file_type varchar(255), file_size integer,
+        file_category varchar(50), upload_date timestamptz)
+    ),
+    h as (
+      insert into ${sampleStatusHistory} (sample_id, status, comment, updated_by)
+      select s.id, 'submitted', 'Sample submitted', s.user_id from s
+    )
+    select s.id from s`);
+  const id = Number((result as unknown as { rows: { id: number }[] }).rows[0]?.id);
+  const row = await findSample(db, id);
   if (!row) throw new Error('sample not inserted');
-  const fileRows = files.length
-    ? await tx
-        .insert(sampleFiles)
-        .values(files.map((f) => ({ ...f, sampleId: row.id })))
-        .returning()
-    : [];
-  await tx
-    .insert(sampleStatusHistory)
-    .values({ sampleId: row.id, status: 'submitted', comment: 'Sample submitted', updatedBy: sample.userId });
-  return { sample: row, files: fileRows };
+  return { sample: row };
 }
 
-/** The caller's own samples, newest first. */
-export function listOwnSamples(db: DbOrTx, userId: number): Promise<SampleRow[]> {
-  return db.select().from(samples).where(eq(samples.userId, userId)).orderBy(desc(samples.id));
+/** The caller's own samples, newest first (a named statement: every dashboard load runs it). */
+export function listOwnSamples(db: Db, userId: number): Promise<SampleRow[]> {
+  return prepared(db).ownSamples.execute({ userId });
 }
 
 export async function findSample(db: DbOrTx, id: number): Promise<SampleRow | undefined> {
@@ -44,41 +67,87 @@ export async function findSample(db: DbOrTx, id: number): Promise<SampleRow | un
 
 const owner = alias(users, 'owner');
 const staff = alias(users, 'staff');
-const author = alias(users, 'author');
+
+type FileJson = Omit<SampleFileRow, 'uploadDate'> & { uploadDate: string };
+type ElementJson = {
+  id: number;
+  sampleId: number;
+  element: string;
+  percentage: number | string;
+  purity: string | null;
+  quality: string | null;
+  notes: string | null;
+  createdAt: string;
+};
+type HistoryJson = {
+  id: number;
+  status: string;
+  comment: string | null;
+  createdAt: string;
+  authorId: number | null;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+};
+
+function prepareSampleQueries(db: Db) {
+  return {
+    ownSamples: db
+      .select()
+      .from(samples)
+      .where(eq(samples.userId, sql.placeholder('userId')))
+      .orderBy(desc(samples.id))
+      .prepare('samples_own_list'),
+    // One round trip for the whole sample page: the children come back as JSON arrays.
+    detail: db
+      .select({
+        sample: samples,
+        user: { firstName: owner.firstName, lastName: owner.lastName },
+        assignedStaff: { id: staff.id, firstName: staff.firstName, lastName: staff.lastName },
+        files: sql<FileJson[]>`coalesce((select json_agg(json_build_object(
+            'id', f.id, 'sampleId', f.sample_id, 'fileName', f.file_name, 'originalName', f.original_name,
+            'fileType', f.file_type, 'fileSize', f.file_size, 'fileCategory', f.file_category,
+            'uploadDate', f.upload_date) order by f.id)
+          from sample_files f where f.sample_id = ${samples.id}), '[]'::json)`,
+        elements: sql<ElementJson[]>`coalesce((select json_agg(json_build_object(
+            'id', e.id, 'sampleId', e.sample_id, 'element', e.element, 'percentage', e.percentage,
+            'purity', e.purity, 'quality', e.quality, 'notes', e.notes, 'createdAt', e.created_at) order by e.id)
+          from report_elements e where e.sample_id = ${samples.id}), '[]'::json)`,
+        history: sql<HistoryJson[]>`coalesce((select json_agg(json_build_object(
+            'id', h.id, 'status', h.status, 'comment', h.comment, 'createdAt', h.created_at,
+            'authorId', a.id, 'authorFirstName', a.first_name, 'authorLastName', a.last_name) order by h.id)
+          from sample_status_history h left join users a on a.id = h.updated_by
+          where h.sample_id = ${samples.id}), '[]'::json)`,
+      })
+      .from(samples)
+      .leftJoin(owner, eq(owner.id, samples.userId))
+      .leftJoin(staff, eq(staff.id, samples.assignedStaffId))
+      .where(eq(samples.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('samples_detail'),
+  };
+}
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareSampleQueries>>();
+function prepared(db: Db) {
+  let p = preparedByDb.get(db);
+  if (!p) {
+    p = prepareSampleQueries(db);
+    preparedByDb.set(db, p);
+  }
+  return p;
+}
 
 /** Everything the sample page shows: files, report elements, status history, owner, assigned staff. */
-export async function findSampleDetail(db: DbOrTx, id: number) {
-  const [head] = await db
-    .select({
-      sample: samples,
-      user: { firstName: owner.firstName, lastName: owner.lastName },
-      assignedStaff: { id: staff.id, firstName: staff.firstName, lastName: staff.lastName },
-    })
-    .from(samples)
-    .leftJoin(owner, eq(owner.id, samples.userId))
-    .leftJoin(staff, eq(staff.id, samples.assignedStaffId))
-    .where(eq(samples.id, id))
-    .limit(1);
+export async function findSampleDetail(db: Db, id: number) {
+  const [head] = await prepared(db).detail.execute({ id });
   if (!head) return undefined;
-  const [files, elements, history] = await Promise.all([
-    db.select().from(sampleFiles).where(eq(sampleFiles.sampleId, id)).orderBy(asc(sampleFiles.id)),
-    db.select().from(reportElements).where(eq(reportElements.sampleId, id)).orderBy(asc(reportElements.id)),
-    db
-      .select({
-        id: sampleStatusHistory.id,
-        status: sampleStatusHistory.status,
-        comment: sampleStatusHistory.comment,
-        createdAt: sampleStatusHistory.createdAt,
-        authorId: author.id,
-        authorFirstName: author.firstName,
-        authorLastName: author.lastName,
-      })
-      .from(sampleStatusHistory)
-      .leftJoin(author, eq(author.id, sampleStatusHistory.updatedBy))
-      .where(eq(sampleStatusHistory.sampleId, id))
-      .orderBy(asc(sampleStatusHistory.id)),
-  ]);
   const user: PersonName | null = head.user;
   const assignedStaff: PersonName | null = head.assignedStaff?.id ? head.assignedStaff : null;
-  return { sample: head.sample, user, assignedStaff, files, elements, history };
+  return {
+    sample: head.sample,
+    user,
+    assignedStaff,
+    files: head.files,
+    elements: head.elements,
+    history: head.history,
+  };
 }
