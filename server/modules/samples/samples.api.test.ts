@@ -143,6 +143,9 @@ describe('POST /api/samples', () => {
     expect(d.user).toEqual({ firstName: alice.firstName, lastName: alice.lastName });
     expect(d.assignedStaff).toBeNull();
     expect(d.reportElements).toEqual([]);
+    // The 201 answer is the stored row, presented exactly as every later read presents it.
+    const { files: _f, reportElements: _e, statusHistory: _h, user: _u, assignedStaff: _a, ...stored } = d;
+    expect(sample).toEqual(stored);
     const isoUtc = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
     for (const f of d.files) expect(f.uploadDate).toMatch(isoUtc);
     expect(d.statusHistory[0]?.createdAt).toMatch(isoUtc);

@@ -57,7 +57,11 @@ export function presentSampleListItem(
   user: PersonName | null,
   assignedStaff: PersonName | null,
 ): SampleListItem {
-  const hasName = (p: PersonName | null) => (p && (p.firstName !== null || p.lastName !== null) ? p : null);
+  // Exactly the two name fields, whatever else the row carried (e.g. the staff member's id).
+  const hasName = (p: PersonName | null): PersonName | null =>
+    p && (p.firstName !== null || p.lastName !== null)
+      ? { firstName: p.firstName, lastName: p.lastName }
+      : null;
   return { ...presentSample(row), user: hasName(user), assignedStaff: hasName(assignedStaff) };
 }
 

@@ -1,7 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PersonName } from '../../../common/contracts/samples';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
 
 export type NewSample = typeof samples.$inferInsert;
@@ -9,9 +10,21 @@ export type NewSampleFile = Omit<typeof sampleFiles.$inferInsert, 'sampleId'>;
 export type SampleRow = typeof samples.$inferSelect;
 export type SampleFileRow = typeof sampleFiles.$inferSelect;
 
+const sampleColumns = getTableColumns(samples);
+
+/** A raw `samples` row (database column names, driver values) as drizzle would have mapped it. */
+function sampleFromDriverRow(raw: Record<string, unknown>): SampleRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(sampleColumns)) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as SampleRow;
+}
+
 /**
  * The sample, its files and its first status-history row ('submitted') in ONE statement (data-modifying
- * CTEs are all-or-nothing), then the stored row by id. Not a multi-statement transaction: inserting a
+ * CTEs are all-or-nothing), answering the stored row. Not a multi-statement transaction: inserting a
  * sample bumps its id block's row in `sample_id_buckets` (trigger), and a transaction would hold that
  * row's lock across several round trips, so concurrent submissions queued behind each other and took
  * the connection pool with them (docs/benchmarks.md, load).
@@ -24,7 +37,7 @@ export async function insertSubmittedSample(
   const insertSample = db
     .insert(samples)
     .values({ ...sample, status: 'submitted' })
-    .returning({ id: samples.id, userId: samples.userId });
+    .returning();
   const fileRows = JSON.stringify(
     files.map((f) => ({
       file_name: f.fileName,
@@ -48,11 +61,10 @@ export async function insertSubmittedSample(
       insert into ${sampleStatusHistory} (sample_id, status, comment, updated_by)
       select s.id, 'submitted', 'Sample submitted', s.user_id from s
     )
-    select s.id from s`);
-  const id = Number((result as unknown as { rows: { id: number }[] }).rows[0]?.id);
-  const row = await findSample(db, id);
-  if (!row) throw new Error('sample not inserted');
-  return { sample: row };
+    select * from s`);
+  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!raw) throw new Error('sample not inserted');
+  return { sample: sampleFromDriverRow(raw) };
 }
 
 /** The caller's own samples, newest first (a named statement: every dashboard load runs it). */
@@ -60,8 +72,8 @@ export function listOwnSamples(db: Db, userId: number): Promise<SampleRow[]> {
   return prepared(db).ownSamples.execute({ userId });
 }
 
-export async function findSample(db: DbOrTx, id: number): Promise<SampleRow | undefined> {
-  const [row] = await db.select().from(samples).where(eq(samples.id, id)).limit(1);
+export async function findSample(db: Db, id: number): Promise<SampleRow | undefined> {
+  const [row] = await prepared(db).byId.execute({ id });
   return row;
 }
 
@@ -89,52 +101,47 @@ type HistoryJson = {
   authorLastName: string | null;
 };
 
-function prepareSampleQueries(db: Db) {
-  return {
-    ownSamples: db
-      .select()
-      .from(samples)
-      .where(eq(samples.userId, sql.placeholder('userId')))
-      .orderBy(desc(samples.id))
-      .prepare('samples_own_list'),
-    // One round trip for the whole sample page: the children come back as JSON arrays.
-    detail: db
-      .select({
-        sample: samples,
-        user: { firstName: owner.firstName, lastName: owner.lastName },
-        assignedStaff: { id: staff.id, firstName: staff.firstName, lastName: staff.lastName },
-        files: sql<FileJson[]>`coalesce((select json_agg(json_build_object(
+const prepared = preparedStatements((db) => ({
+  byId: db
+    .select()
+    .from(samples)
+    .where(eq(samples.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('samples_by_id'),
+  ownSamples: db
+    .select()
+    .from(samples)
+    .where(eq(samples.userId, sql.placeholder('userId')))
+    .orderBy(desc(samples.id))
+    .prepare('samples_own_list'),
+  // One round trip for the whole sample page: the children come back as JSON arrays.
+  detail: db
+    .select({
+      sample: samples,
+      user: { firstName: owner.firstName, lastName: owner.lastName },
+      assignedStaff: { id: staff.id, firstName: staff.firstName, lastName: staff.lastName },
+      files: sql<FileJson[]>`coalesce((select json_agg(json_build_object(
             'id', f.id, 'sampleId', f.sample_id, 'fileName', f.file_name, 'originalName', f.original_name,
             'fileType', f.file_type, 'fileSize', f.file_size, 'fileCategory', f.file_category,
             'uploadDate', f.upload_date) order by f.id)
           from sample_files f where f.sample_id = ${samples.id}), '[]'::json)`,
-        elements: sql<ElementJson[]>`coalesce((select json_agg(json_build_object(
+      elements: sql<ElementJson[]>`coalesce((select json_agg(json_build_object(
             'id', e.id, 'sampleId', e.sample_id, 'element', e.element, 'percentage', e.percentage,
             'purity', e.purity, 'quality', e.quality, 'notes', e.notes, 'createdAt', e.created_at) order by e.id)
           from report_elements e where e.sample_id = ${samples.id}), '[]'::json)`,
-        history: sql<HistoryJson[]>`coalesce((select json_agg(json_build_object(
+      history: sql<HistoryJson[]>`coalesce((select json_agg(json_build_object(
             'id', h.id, 'status', h.status, 'comment', h.comment, 'createdAt', h.created_at,
             'authorId', a.id, 'authorFirstName', a.first_name, 'authorLastName', a.last_name) order by h.id)
           from sample_status_history h left join users a on a.id = h.updated_by
           where h.sample_id = ${samples.id}), '[]'::json)`,
-      })
-      .from(samples)
-      .leftJoin(owner, eq(owner.id, samples.userId))
-      .leftJoin(staff, eq(staff.id, samples.assignedStaffId))
-      .where(eq(samples.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('samples_detail'),
-  };
-}
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareSampleQueries>>();
-function prepared(db: Db) {
-  let p = preparedByDb.get(db);
-  if (!p) {
-    p = prepareSampleQueries(db);
-    preparedByDb.set(db, p);
-  }
-  return p;
-}
+    })
+    .from(samples)
+    .leftJoin(owner, eq(owner.id, samples.userId))
+    .leftJoin(staff, eq(staff.id, samples.assignedStaffId))
+    .where(eq(samples.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('samples_detail'),
+}));
 
 /** Everything the sample page shows: files, report elements, status history, owner, assigned staff. */
 export async function findSampleDetail(db: Db, id: number) {

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../app';
 import { currentUser } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
+import { presentedJson } from '../../plugins/presented-json';
 import { canReadSample } from './samples.policy';
 import { presentSample, presentSampleListItem, toIso as iso } from './samples.presenter';
 import { findSampleDetail, insertSubmittedSample, listOwnSamples } from './samples.queries';
@@ -24,6 +25,7 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/samples',
       {
+        serializerCompiler: presentedJson,
         schema: {
           tags: ['samples'],
           summary: "The caller's own samples, newest first",
@@ -117,6 +119,7 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/samples/:id',
       {
+        serializerCompiler: presentedJson,
         schema: {
           tags: ['samples'],
           summary: 'One sample with files, report elements, status history, owner and assigned staff',

@@ -106,7 +106,8 @@ async function storeFilePart(
   const ext = EXTENSIONS[detected.mime] ?? detected.ext;
   const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
   const key = `uploads/${fileName}`;
-  const { size } = await storage.put(key, Readable.from(body(), { objectMode: false }));
+  // A file that fit in the sniffed head is written in one go; longer ones stream to storage.
+  const { size } = await storage.put(key, ended ? headBuffer : Readable.from(body(), { objectMode: false }));
   return {
     key,
     fileName,

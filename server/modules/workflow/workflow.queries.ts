@@ -1,6 +1,7 @@
 import { desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { sampleStatusHistory, samples, users } from '../../db/schema';
 import type { SampleRow } from '../samples/samples.presenter';
 
@@ -73,41 +74,30 @@ function listQuery(db: DbOrTx) {
     .leftJoin(assigned, eq(assigned.id, samples.assignedStaffId));
 }
 
-// The two hot list queries are prepared once per database (named statements skip the planner).
-function prepareLists(db: Db) {
-  return {
-    assigned: workListQuery(db)
-      .where(eq(samples.assignedStaffId, sql.placeholder('staffId')))
-      .orderBy(desc(samples.id))
-      .prepare('workflow_assigned_work_list'),
-    all: workListQuery(db).orderBy(desc(samples.id)).prepare('workflow_all_work_list'),
-    // Skip over ids alone (an index-only scan), then join names for the page's rows only.
-    below: listQuery(db)
-      .where(
-        inArray(
-          samples.id,
-          db
-            .select({ id: samples.id })
-            .from(samples)
-            .where(lt(samples.id, sql.placeholder('upperId')))
-            .orderBy(desc(samples.id))
-            .offset(sql.placeholder('skip'))
-            .limit(sql.placeholder('limit')),
-        ),
-      )
-      .orderBy(desc(samples.id))
-      .prepare('workflow_samples_below'),
-  };
-}
-const prepared = new WeakMap<Db, ReturnType<typeof prepareLists>>();
-function lists(db: Db) {
-  let p = prepared.get(db);
-  if (!p) {
-    p = prepareLists(db);
-    prepared.set(db, p);
-  }
-  return p;
-}
+// The hot list queries are prepared once per database (named statements skip the planner).
+const lists = preparedStatements((db) => ({
+  assigned: workListQuery(db)
+    .where(eq(samples.assignedStaffId, sql.placeholder('staffId')))
+    .orderBy(desc(samples.id))
+    .prepare('workflow_assigned_work_list'),
+  all: workListQuery(db).orderBy(desc(samples.id)).prepare('workflow_all_work_list'),
+  // Skip over ids alone (an index-only scan), then join names for the page's rows only.
+  below: listQuery(db)
+    .where(
+      inArray(
+        samples.id,
+        db
+          .select({ id: samples.id })
+          .from(samples)
+          .where(lt(samples.id, sql.placeholder('upperId')))
+          .orderBy(desc(samples.id))
+          .offset(sql.placeholder('skip'))
+          .limit(sql.placeholder('limit')),
+      ),
+    )
+    .orderBy(desc(samples.id))
+    .prepare('workflow_samples_below'),
+}));
 
 /** A staff member's assigned samples, newest first (index samples_assigned_staff_idx). */
 export function listAssignedSamples(db: Db, staffId: number): Promise<WorkListRow[]> {

@@ -17,6 +17,7 @@ import { INACTIVE_STATUSES, normalizeStatus, SAMPLE_STATUSES } from '../../../co
 import type { AppDeps } from '../../app';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { presentedJson } from '../../plugins/presented-json';
 import { presentSample, presentSampleListItem } from '../samples/samples.presenter';
 import { presentWorkListItem } from './workflow.presenter';
 import { canBeAssigned, canWorkOnSample, isAdmin } from './workflow.policy';
@@ -43,11 +44,6 @@ const present = (r: SampleListRow) =>
     { firstName: r.staffFirstName, lastName: r.staffLastName },
   );
 
-/**
- * The long lists skip zod's re-validation on the way out: the presenter already decides every field
- * (typed by the contract), and validating 500 rows costs more than the query (docs/benchmarks.md).
- */
-const presentedJson = () => (data: unknown) => JSON.stringify(data);
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
