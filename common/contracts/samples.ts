@@ -68,6 +68,29 @@ export const sampleListItem = sampleSchema.extend({
 });
 export type SampleListItem = z.infer<typeof sampleListItem>;
 
+/**
+ * GET /api/samples: the caller's own samples as spec §7 lists them (id, itemName, submissionDate,
+ * status, reportCode, service flags) plus the few fields the dashboards show next to them. The full
+ * record is GET /api/samples/{id} (docs/decisions/0004).
+ */
+export const ownSampleListItem = sampleSchema.pick({
+  id: true,
+  itemName: true,
+  category: true,
+  status: true,
+  urgencyLevel: true,
+  submissionDate: true,
+  lastUpdated: true,
+  reportGenerated: true,
+  reportCode: true,
+  reportRevokedAt: true,
+  expertValuation: true,
+  authenticityCheck: true,
+  conditionAssessment: true,
+  provenanceResearch: true,
+});
+export type OwnSampleListItem = z.infer<typeof ownSampleListItem>;
+
 export const sampleFileSchema = z.object({
   id: z.number(),
   sampleId: z.number(),

@@ -26,13 +26,16 @@ export function RequireSession({
   const navigate = useNavigate();
   const allowed = Boolean(user) && (!roles || roles.includes(user?.role ?? ''));
 
+  // Right after a logout the app is on its way to '/': no 'Unauthorized' for the page being left.
+  // The skip window (spec §4: 100 ms) is read when the guard renders, which a logout causes at once;
+  // on a busy machine the effect itself may run later than 100 ms after the click.
+  const skipped = !allowed && isAuthCheckSkipped();
   useEffect(() => {
-    // Right after a logout the app is on its way to '/': no 'Unauthorized' for the page being left.
-    if (isLoading || allowed || isAuthCheckSkipped()) return;
+    if (isLoading || allowed || skipped) return;
     toast.error('Unauthorized', message);
     const timer = setTimeout(() => navigate('/login'), delayMs);
     return () => clearTimeout(timer);
-  }, [isLoading, allowed, message, delayMs, navigate, isAuthCheckSkipped]);
+  }, [isLoading, allowed, skipped, message, delayMs, navigate]);
 
   if (isLoading) return <LoadingScreen />;
   if (!allowed) {

@@ -3,7 +3,12 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sample, SampleDetail } from '../../../common/contracts/samples';
+import {
+  type OwnSampleListItem,
+  ownSampleListItem,
+  type Sample,
+  type SampleDetail,
+} from '../../../common/contracts/samples';
 import { MAX_SAMPLE_FILE_BYTES, MAX_SAMPLE_PHOTOS } from '../../../common/domain/uploads';
 import { reportElements, sampleFiles, sampleStatusHistory, samples } from '../../db/schema';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
@@ -420,9 +425,13 @@ describe('GET /api/samples', () => {
     const second = await submit(bob, submission({ ...VALID_FIELDS, itemName: 'Bob second' }));
     const res = await call(t, 'GET', '/api/samples', { token: bob.token });
     expect(res.status).toBe(200);
-    const list = res.body as Sample[];
+    const list = res.body as OwnSampleListItem[];
     expect(list.map((s) => s.id)).toEqual([(second.body as Sample).id, (first.body as Sample).id]);
-    expect(list.every((s) => s.userId === bob.id)).toBe(true);
+    // Spec §7's list fields and nothing of the full record (that is GET /api/samples/{id}).
+    for (const row of list) expect(ownSampleListItem.strict().safeParse(row).success).toBe(true);
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(Object.keys(ownSampleListItem.shape).sort());
+    expect(list[0]).not.toHaveProperty('description');
+    expect(list[0]).not.toHaveProperty('submitterEmail');
     expect(list[0]).toMatchObject({
       itemName: 'Bob second',
       status: 'submitted',

@@ -1,4 +1,9 @@
-import type { PersonName, Sample, SampleListItem } from '../../../common/contracts/samples';
+import type {
+  OwnSampleListItem,
+  PersonName,
+  Sample,
+  SampleListItem,
+} from '../../../common/contracts/samples';
 import type { samples } from '../../db/schema';
 
 export type SampleRow = typeof samples.$inferSelect;
@@ -49,6 +54,26 @@ export function presentSample(row: SampleRow): Sample {
     reportRevokedReason: row.reportRevokedReason,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** A row of the caller's own list (GET /api/samples). */
+export function presentOwnSample(row: Pick<SampleRow, keyof OwnSampleListItem>): OwnSampleListItem {
+  return {
+    id: row.id,
+    itemName: row.itemName,
+    category: row.category,
+    status: row.status,
+    urgencyLevel: row.urgencyLevel,
+    submissionDate: iso(row.submissionDate),
+    lastUpdated: iso(row.lastUpdated),
+    reportGenerated: row.reportGenerated,
+    reportCode: row.reportCode,
+    reportRevokedAt: isoOrNull(row.reportRevokedAt),
+    expertValuation: row.expertValuation,
+    authenticityCheck: row.authenticityCheck,
+    conditionAssessment: row.conditionAssessment,
+    provenanceResearch: row.provenanceResearch,
   };
 }
 

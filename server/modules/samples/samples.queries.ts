@@ -67,8 +67,26 @@ export async function insertSubmittedSample(
   return { sample: sampleFromDriverRow(raw) };
 }
 
+const ownListColumns = {
+  id: samples.id,
+  itemName: samples.itemName,
+  category: samples.category,
+  status: samples.status,
+  urgencyLevel: samples.urgencyLevel,
+  submissionDate: samples.submissionDate,
+  lastUpdated: samples.lastUpdated,
+  reportGenerated: samples.reportGenerated,
+  reportCode: samples.reportCode,
+  reportRevokedAt: samples.reportRevokedAt,
+  expertValuation: samples.expertValuation,
+  authenticityCheck: samples.authenticityCheck,
+  conditionAssessment: samples.conditionAssessment,
+  provenanceResearch: samples.provenanceResearch,
+};
+export type OwnSampleRow = Pick<SampleRow, keyof typeof ownListColumns>;
+
 /** The caller's own samples, newest first (a named statement: every dashboard load runs it). */
-export function listOwnSamples(db: Db, userId: number): Promise<SampleRow[]> {
+export function listOwnSamples(db: Db, userId: number): Promise<OwnSampleRow[]> {
   return prepared(db).ownSamples.execute({ userId });
 }
 
@@ -109,7 +127,7 @@ const prepared = preparedStatements((db) => ({
     .limit(1)
     .prepare('samples_by_id'),
   ownSamples: db
-    .select()
+    .select(ownListColumns)
     .from(samples)
     .where(eq(samples.userId, sql.placeholder('userId')))
     .orderBy(desc(samples.id))

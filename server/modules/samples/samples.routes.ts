@@ -5,6 +5,7 @@ import {
   SAMPLE_SUBMISSION_MESSAGES,
   type SampleDetail,
   sampleDetail,
+  ownSampleListItem,
   sampleSchema,
   sampleSubmissionFields,
 } from '../../../common/contracts/samples';
@@ -13,7 +14,7 @@ import { currentUser } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';
 import { canReadSample } from './samples.policy';
-import { presentSample, presentSampleListItem, toIso as iso } from './samples.presenter';
+import { presentOwnSample, presentSample, presentSampleListItem, toIso as iso } from './samples.presenter';
 import { findSampleDetail, insertSubmittedSample, listOwnSamples } from './samples.queries';
 import { receiveSampleSubmission, removeStoredFiles } from './samples.upload';
 
@@ -30,12 +31,14 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['samples'],
           summary: "The caller's own samples, newest first",
           security: [{ bearer: [] }],
-          response: { 200: z.array(sampleSchema), 401: errorResponse },
+          description:
+            'Each row: id, itemName, category, status, urgencyLevel, submissionDate, lastUpdated, reportGenerated, reportCode, reportRevokedAt and the four service flags; the full record is GET /api/samples/{id}.',
+          response: { 200: z.array(ownSampleListItem), 401: errorResponse },
         },
       },
       async (request) => {
         const rows = await listOwnSamples(deps.db, currentUser(request).id);
-        return rows.map(presentSample);
+        return rows.map(presentOwnSample);
       },
     );
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Sample } from '../../../common/contracts/samples';
+import type { OwnSampleListItem } from '../../../common/contracts/samples';
 import { api, HttpError } from '../../lib/api';
 
 // GET /api/samples for the customer dashboard and client home (spec §7: up to 3 attempts, none when
@@ -14,9 +14,9 @@ export class SampleListError extends Error {
   }
 }
 
-async function fetchOwnSamples(): Promise<Sample[]> {
+async function fetchOwnSamples(): Promise<OwnSampleListItem[]> {
   try {
-    return await api.get<Sample[]>('/api/samples');
+    return await api.get<OwnSampleListItem[]>('/api/samples');
   } catch (err) {
     throw new SampleListError(err instanceof HttpError ? err.status : null);
   }

@@ -27,7 +27,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Sample } from '../../../../common/contracts/samples';
+import type { OwnSampleListItem } from '../../../../common/contracts/samples';
 import {
   displaySampleId,
   IN_PROGRESS_STATUSES,
@@ -42,7 +42,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { isUnauthorized, ownSamplesQuery } from '../api';
 import { SubmissionProgress } from './SubmissionProgress';
 
-export function dashboardCounts(samples: Sample[], now = new Date()) {
+export function dashboardCounts(samples: OwnSampleListItem[], now = new Date()) {
   const thisMonth = (d: string) => {
     const date = new Date(d);
     return date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth();
