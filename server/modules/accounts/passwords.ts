@@ -4,12 +4,14 @@ import { hash, verify } from '@node-rs/argon2';
 // argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum). One hash or verify
 // costs about 25 ms of CPU on this machine's cores (measured), and it runs on libuv's thread pool.
 //
-// Hashing is limited to (cores - 1) at a time, at least 1: on two cores, four pool threads hashing
-// at once took both cores from the event loop, and every other request waited behind the logins
-// (docs/benchmarks.md, load). With the limit the event loop always keeps a core; logins wait their
-// turn instead, for a few milliseconds each.
+// Hashing runs at most one per CPU core at a time, in arrival order. libuv's four pool threads
+// hashing at once on two cores oversubscribed the CPU and every other request waited behind the
+// logins; one at a time (cores - 1) left the event loop a core but starved the logins themselves
+// (they queued behind a thread that got half a core). One per core was best for both under the
+// load benchmark (docs/benchmarks.md, load): logins p99 192 ms, everything else unchanged. The
+// pool keeps its other threads for file work.
 
-export const PASSWORD_HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+export const PASSWORD_HASHING_CONCURRENCY = Math.max(1, availableParallelism());
 
 /** Runs at most `limit` of the given tasks at once, the rest in arrival order. */
 export function concurrencyLimit(limit: number) {
