@@ -113,10 +113,20 @@ export const sampleFiles = pgTable(
     fileSize: integer('file_size').notNull(),
     fileCategory: varchar('file_category', { length: 50 }).notNull(),
     uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Photos only: 'pending' until the background job made the thumbnail and display copies,
+     * then 'ready' (or 'failed' for an undecodable file). Null for documents and for photos stored
+     * before copies existed (`npm run photos:backfill`). docs/product/photos.md
+     */
+    copiesState: varchar('copies_state', { length: 20 }),
   },
   (t) => [
     uniqueIndex('sample_files_file_name_unique').on(t.fileName),
     index('sample_files_sample_idx').on(t.sampleId),
+    // Start-up and the backfill look for photos without copies; only those rows are indexed.
+    index('sample_files_copies_missing_idx')
+      .on(t.id)
+      .where(sql`${t.fileCategory} = 'photo' and (${t.copiesState} is null or ${t.copiesState} = 'pending')`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "sample_files" ADD COLUMN "copies_state" varchar(20);--> statement-breakpoint
+CREATE INDEX "sample_files_copies_missing_idx" ON "sample_files" USING btree ("id") WHERE "sample_files"."file_category" = 'photo' and ("sample_files"."copies_state" is null or "sample_files"."copies_state" = 'pending');
