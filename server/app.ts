@@ -17,6 +17,7 @@ import {
 import { MAX_JSON_BODY_BYTES, MAX_SAMPLE_FILE_BYTES } from '../common/domain/uploads';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { createJobWorker, type JobWorker } from './jobs/jobs';
 import { createLoginThrottle, type LoginThrottle } from './modules/accounts/login-throttle';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -41,6 +42,8 @@ export type AppDeps = {
   storage: Storage;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
+  /** The background-job worker: modules register their handlers on it (docs/architecture.md). */
+  jobs: JobWorker;
 };
 
 export const REDACTED_LOG_PATHS = [
@@ -74,6 +77,8 @@ export async function buildApp(opts: {
   storage: Storage;
   logger?: boolean | object;
   serveWeb?: boolean;
+  /** Run background jobs in this process (default true). */
+  runJobs?: boolean;
 }): Promise<FastifyInstance> {
   const { config, database, storage } = opts;
   const app = Fastify({
@@ -102,8 +107,13 @@ export async function buildApp(opts: {
     storage,
     tokens,
     loginThrottle: createLoginThrottle(database.db, config.rateLimits),
+    jobs: createJobWorker({ db: database.db, log: app.log, retryFirstMs: config.jobsRetryFirstMs }),
   };
   app.decorate('deps', deps);
+  if (opts.runJobs !== false) {
+    app.addHook('onReady', async () => deps.jobs.start());
+    app.addHook('onClose', async () => deps.jobs.stop());
+  }
 
   registerSecurityHeaders(app);
   // Per-address limits (verify, contact): in this process's memory, or shared by every instance in

@@ -31,6 +31,15 @@ const envSchema = z.object({
   STORAGE_S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   STORAGE_S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   STORAGE_S3_PREFIX: z.preprocess(emptyToUndefined, z.string().default('')),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().max(255).optional()),
+  JOBS_RETRY_FIRST_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.01).max(3600).default(30)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,6 +63,12 @@ export type Config = {
    */
   trustProxy: string | false;
   logLevel: string;
+  /** Where mail is delivered; unset: mails wait in the admin Outbox (docs/product/mail.md). */
+  smtpUrl: string | undefined;
+  /** The From header; unset: the lab's name <no-reply@PUBLIC_URL's host>. */
+  mailFrom: string | undefined;
+  /** The first retry delay of a failed background job; each later one doubles, up to 2 h. */
+  jobsRetryFirstMs: number;
   /** Stored files without a row are removed once older than this (start-up and periodic sweep). */
   orphanSweepGraceMs: number;
   /** Object storage for files instead of DATA_DIR/files, when STORAGE_S3_BUCKET is set. */
@@ -99,6 +114,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY === 'none' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jobsRetryFirstMs: e.JOBS_RETRY_FIRST_SECONDS * 1000,
     orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
     s3: e.STORAGE_S3_BUCKET
       ? {

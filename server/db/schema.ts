@@ -5,6 +5,7 @@ import {
   char,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -34,6 +35,11 @@ export const users = pgTable(
     staffId: varchar('staff_id', { length: 255 }),
     signature: varchar('signature', { length: 255 }),
     isActive: boolean('is_active').notNull().default(true),
+    /** Bumped to end every session at once (logout-all, password change or reset, deactivation). */
+    sessionVersion: integer('session_version').notNull().default(0),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** "E-mail me when my sample's status changes" (docs/product/mail.md). */
+    notifyStatusChanges: boolean('notify_status_changes').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -173,6 +179,9 @@ export const contactInquiries = pgTable(
     subject: varchar('subject', { length: 255 }).notNull(),
     message: text('message').notNull(),
     status: varchar('status', { length: 50 }).notNull().default('new'),
+    replyMessage: text('reply_message'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: integer('replied_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,4 +255,85 @@ export const loginAttempts = pgTable(
 export const sampleIdBuckets = pgTable('sample_id_buckets', {
   bucket: integer('bucket').primaryKey(),
   rows: integer('rows').notNull(),
+});
+
+/**
+ * Durable background jobs (server/jobs): enqueued inside the caller's transaction, claimed with
+ * FOR UPDATE SKIP LOCKED under a lease (locked_until) so that one instance runs each job at a time
+ * and a crashed instance's job is taken over (docs/decisions/0009-mail-and-background-jobs.md).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: varchar('queue', { length: 100 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending | running | done | failed */
+    state: varchar('state', { length: 20 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: varchar('locked_by', { length: 100 }),
+    lastError: text('last_error'),
+    dedupeKey: varchar('dedupe_key', { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.queue, t.state, t.runAt),
+    uniqueIndex('jobs_dedupe_unique').on(t.queue, t.dedupeKey),
+  ],
+);
+
+/** Every mail the lab sends, rendered, kept whether or not SMTP is configured (docs/product/mail.md). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 50 }).notNull(),
+    toAddress: varchar('to_address', { length: 255 }).notNull(),
+    subject: varchar('subject', { length: 500 }).notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** Extra headers (List-Unsubscribe …). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** pending | sent | failed */
+    state: varchar('state', { length: 20 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.id.desc()), index('mail_outbox_state_idx').on(t.state)],
+);
+
+/** Single-use e-mail tokens (password reset, address confirmation): only their SHA-256 is kept. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** reset | verify */
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    /** The address a confirmation token confirms (a later e-mail change makes it worthless). */
+    email: varchar('email', { length: 255 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_unique').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
+);
+
+/** Tokens ended one by one (logout) until they would have expired anyway. */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: varchar('jti', { length: 64 }).primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

@@ -1,0 +1,190 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../tests/support/test-app';
+import type { Database } from '../db/client';
+import { jobs } from '../db/schema';
+import { createJobWorker, enqueueJob, exponentialBackoff, type JobWorker, listJobs, retryJob } from './jobs';
+
+const quiet = { warn() {}, info() {} };
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await freshDatabase());
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+async function until(check: () => Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('timed out');
+}
+
+async function jobById(id: number) {
+  const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+  if (!row) throw new Error('no job');
+  return row;
+}
+
+describe('background jobs', () => {
+  it('a job enqueued in a rolled-back transaction never exists; a committed one runs once', async () => {
+    const seen: string[] = [];
+    const worker = createJobWorker({ db: database.db, log: quiet, pollMs: 50 });
+    worker.registerJobHandler<{ word: string }>('t.once', async (p) => {
+      seen.push(p.word);
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueJob(tx, { queue: 't.once', payload: { word: 'rolled back' } });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const id = await database.db.transaction((tx) =>
+      enqueueJob(tx, { queue: 't.once', payload: { word: 'committed' } }),
+    );
+    worker.start();
+    await until(async () => (await jobById(id ?? 0)).state === 'done');
+    await new Promise((r) => setTimeout(r, 200));
+    await worker.stop();
+    expect(seen).toEqual(['committed']);
+    const row = await jobById(id ?? 0);
+    expect(row.attempts).toBe(1);
+    expect(row.finishedAt).not.toBeNull();
+  });
+
+  it('a failing job is retried with back-off, becomes failed after its last attempt, and can be retried', async () => {
+    let calls = 0;
+    let healthy = false;
+    const worker = createJobWorker({ db: database.db, log: quiet, pollMs: 20, retryFirstMs: 20 });
+    worker.registerJobHandler('t.flaky', async () => {
+      calls += 1;
+      if (!healthy) throw new Error(`down ${calls}`);
+    });
+    const id = (await enqueueJob(database.db, { queue: 't.flaky', payload: {}, maxAttempts: 3 })) ?? 0;
+    worker.start();
+    await until(async () => (await jobById(id)).state === 'failed');
+    const failed = await jobById(id);
+    expect(failed.attempts).toBe(3);
+    expect(failed.lastError).toBe('down 3');
+    expect((await listJobs(database.db, { queue: 't.flaky', state: 'failed' })).map((j) => j.id)).toEqual([
+      id,
+    ]);
+    healthy = true;
+    expect(await retryJob(database.db, id)).toBe(true);
+    await until(async () => (await jobById(id)).state === 'done');
+    await worker.stop();
+    expect(calls).toBe(4);
+    expect(await retryJob(database.db, id)).toBe(false);
+  });
+
+  it('dedupeKey keeps one job per key', async () => {
+    const a = await enqueueJob(database.db, { queue: 't.dedupe', payload: {}, dedupeKey: 'k1' });
+    const b = await enqueueJob(database.db, { queue: 't.dedupe', payload: {}, dedupeKey: 'k1' });
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeNull();
+  });
+
+  it('runAt in the future waits', async () => {
+    const worker = createJobWorker({ db: database.db, log: quiet, pollMs: 20 });
+    let ran = 0;
+    worker.registerJobHandler('t.later', async () => {
+      ran += 1;
+    });
+    await enqueueJob(database.db, { queue: 't.later', payload: {}, runAt: new Date(Date.now() + 60_000) });
+    expect(await worker.runDue()).toBe(0);
+    expect(ran).toBe(0);
+  });
+
+  it('several workers on one database run each job exactly once, never two at a time', async () => {
+    const runs = new Map<number, number>();
+    const workers: JobWorker[] = [];
+    for (let i = 0; i < 3; i++) {
+      const w = createJobWorker({ db: database.db, log: quiet, pollMs: 10 });
+      w.registerJobHandler<{ n: number }>(
+        't.many',
+        async (p) => {
+          runs.set(p.n, (runs.get(p.n) ?? 0) + 1);
+          await new Promise((r) => setTimeout(r, 5));
+        },
+        { concurrency: 2 },
+      );
+      workers.push(w);
+    }
+    for (let n = 0; n < 40; n++) await enqueueJob(database.db, { queue: 't.many', payload: { n } });
+    for (const w of workers) w.start();
+    await until(async () => (await listJobs(database.db, { queue: 't.many', state: 'done' })).length === 40);
+    await Promise.all(workers.map((w) => w.stop()));
+    expect([...runs.values()].every((c) => c === 1)).toBe(true);
+    expect(runs.size).toBe(40);
+  });
+
+  it('a job whose instance died (lease ran out) is taken over; a live lease is not', async () => {
+    const [dead] = await database.db
+      .insert(jobs)
+      .values({
+        queue: 't.takeover',
+        payload: { which: 'dead' },
+        maxAttempts: 5,
+        state: 'running',
+        attempts: 1,
+        lockedBy: 'gone',
+        lockedUntil: sql`now() - interval '1 second'`,
+      })
+      .returning();
+    const [alive] = await database.db
+      .insert(jobs)
+      .values({
+        queue: 't.takeover',
+        payload: { which: 'alive' },
+        maxAttempts: 5,
+        state: 'running',
+        attempts: 1,
+        lockedBy: 'other',
+        lockedUntil: sql`now() + interval '1 hour'`,
+      })
+      .returning();
+    const seen: string[] = [];
+    const worker = createJobWorker({ db: database.db, log: quiet });
+    worker.registerJobHandler<{ which: string }>('t.takeover', async (p) => {
+      seen.push(p.which);
+    });
+    await worker.runDue();
+    expect(seen).toEqual(['dead']);
+    expect((await jobById(dead?.id ?? 0)).state).toBe('done');
+    expect((await jobById(dead?.id ?? 0)).attempts).toBe(2);
+    expect((await jobById(alive?.id ?? 0)).state).toBe('running');
+  });
+
+  it('a long run keeps its lease renewed, so nobody takes it over', async () => {
+    const a = createJobWorker({ db: database.db, log: quiet });
+    const b = createJobWorker({ db: database.db, log: quiet });
+    let runs = 0;
+    const handler = async () => {
+      runs += 1;
+      await new Promise((r) => setTimeout(r, 1500));
+    };
+    a.registerJobHandler('t.lease', handler, { leaseMs: 600 });
+    b.registerJobHandler('t.lease', handler, { leaseMs: 600 });
+    await enqueueJob(database.db, { queue: 't.lease', payload: {} });
+    const first = a.runDue();
+    await new Promise((r) => setTimeout(r, 900));
+    expect(await b.runDue()).toBe(0);
+    await first;
+    expect(runs).toBe(1);
+  });
+
+  it('the default back-off keeps retrying for more than a day', () => {
+    const backoff = exponentialBackoff(30_000);
+    let total = 0;
+    for (let attempt = 1; attempt < 25; attempt++) total += backoff(attempt);
+    expect(total).toBeGreaterThan(24 * 60 * 60_000);
+    expect(backoff(1)).toBe(30_000);
+    expect(backoff(30)).toBe(2 * 60 * 60_000);
+  });
+});
