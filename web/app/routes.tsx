@@ -1,10 +1,11 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { homePathForRole } from '../../common/domain/roles';
 import { Layout } from '../components/Layout';
 import { LazyReportDialog, LazySampleReportPanel } from '../features/reports/lazy';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RequireSession } from '../components/RequireSession';
+import { returnPathFrom } from '../lib/return-to';
 import { useSession } from '../lib/session';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -59,8 +60,9 @@ function Home() {
 /** /login and /register are for logged-out visitors; others go where their role lands (spec §2). */
 function GuestOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
+  const location = useLocation();
   if (isLoading) return <LoadingScreen />;
-  if (user) return <Navigate to={homePathForRole(user.role)} replace />;
+  if (user) return <Navigate to={returnPathFrom(location) ?? homePathForRole(user.role)} replace />;
   return <>{children}</>;
 }
 

@@ -4,10 +4,12 @@ import { Outlet } from 'react-router';
 import { Footer } from './Footer';
 import { LoadingScreen } from './LoadingScreen';
 import { NavBar } from './NavBar';
+import { ScrollManager } from './ScrollManager';
 
 export function Layout() {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <ScrollManager />
       <a href="#main" className="skip-link">
         Skip to main content
       </a>

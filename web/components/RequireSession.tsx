@@ -1,6 +1,7 @@
 import { Alert, Container } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import type { ReturnState } from '../lib/return-to';
 import { useSession } from '../lib/session';
 import { toast } from '../lib/toast';
 import { LoadingScreen } from './LoadingScreen';
@@ -24,6 +25,8 @@ export function RequireSession({
 }) {
   const { user, isLoading, isAuthCheckSkipped } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  const from = location.pathname + location.search + location.hash;
   const allowed = Boolean(user) && (!roles || roles.includes(user?.role ?? ''));
 
   // Right after a logout the app is on its way to '/': no 'Unauthorized' for the page being left.
@@ -33,9 +36,12 @@ export function RequireSession({
   useEffect(() => {
     if (isLoading || allowed || skipped) return;
     toast.error('Unauthorized', message);
-    const timer = setTimeout(() => navigate('/login'), delayMs);
+    // Only a visitor who is not signed in is sent back here after logging in; a signed-in user who
+    // lacks the role would only meet this page again.
+    const state: ReturnState | undefined = user ? undefined : { from };
+    const timer = setTimeout(() => navigate('/login', { state }), delayMs);
     return () => clearTimeout(timer);
-  }, [isLoading, allowed, skipped, message, delayMs, navigate]);
+  }, [isLoading, allowed, skipped, message, delayMs, navigate, user, from]);
 
   if (isLoading) return <LoadingScreen />;
   if (!allowed) {

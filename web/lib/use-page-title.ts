@@ -11,6 +11,9 @@ export function usePageTitle(title: string, description?: string) {
     // A page without its own description must not keep the previous page's.
     document
       .querySelector('meta[name="description"]')
-      ?.setAttribute('content', description ?? (title ? `${title}: ${DEFAULT_DESCRIPTION}` : DEFAULT_DESCRIPTION));
+      ?.setAttribute(
+        'content',
+        description ?? (title ? `${title}: ${DEFAULT_DESCRIPTION}` : DEFAULT_DESCRIPTION),
+      );
   }, [title, description]);
 }

@@ -1,9 +1,10 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
 import { errorMessage } from '../../../lib/api';
+import { returnPathFrom } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -23,6 +24,7 @@ export function LoginPage() {
   usePageTitle('Login', 'Log in to follow your submissions and download your valuation reports.');
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const logIn = useLogIn();
   const form = useForm<LoginRequest>({
     mode: 'controlled',
@@ -36,7 +38,7 @@ export function LoginPage() {
       const { token } = await logIn.mutateAsync(values);
       const user = await session.login(token);
       toast.success(LOGIN_SUCCESS);
-      navigate(homePathForRole(user.role), { replace: true });
+      navigate(returnPathFrom(location) ?? homePathForRole(user.role), { replace: true });
     } catch (err) {
       const fieldErrors = serverFieldErrors(err);
       form.setErrors(fieldErrors);

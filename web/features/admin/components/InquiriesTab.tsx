@@ -1,7 +1,19 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { InquiryStatus } from '../../../../common/contracts/inquiries';
+import type { ContactInquiry, InquiryStatus } from '../../../../common/contracts/inquiries';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { inquiriesQuery, useSetInquiryStatus } from '../api';
@@ -11,6 +23,28 @@ import { Pager } from './Pager';
 const MESSAGE_PREVIEW = 60;
 const truncate = (text: string) =>
   text.length > MESSAGE_PREVIEW ? `${text.slice(0, MESSAGE_PREVIEW).trimEnd()}…` : text;
+
+/** The first words in the table; the whole message opens in a dialog. */
+function MessageCell({ inquiry }: { inquiry: ContactInquiry }) {
+  const [open, setOpen] = useState(false);
+  const name = `${inquiry.firstName} ${inquiry.lastName}`;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm">{truncate(inquiry.message)}</Text>
+      <Button size="compact-xs" variant="subtle" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Read message<VisuallyHidden>{` from ${name}`}</VisuallyHidden>
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Message from ${name}`} size="lg">
+        <Stack gap="xs">
+          <Text size="sm" c="gray.7">
+            {`${inquiry.email} · ${inquiry.subject} · ${formatDate(inquiry.createdAt)}`}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{inquiry.message}</Text>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
 
 const STATUS_COLOR: Record<string, string> = { new: 'blue', pending: 'yellow', responded: 'teal' };
 
@@ -39,7 +73,7 @@ export function InquiriesTab() {
       {rows.length === 0 ? (
         <Text c="gray.7">{`No inquiries found for page ${page}.`}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={1100}>
+        <ResponsiveTable minWidth={1100}>
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -56,12 +90,14 @@ export function InquiriesTab() {
             <Table.Tbody>
               {rows.map((q) => (
                 <Table.Tr key={q.id} data-inquiry-id={q.id}>
-                  <Table.Td>{q.id}</Table.Td>
-                  <Table.Td>{`${q.firstName} ${q.lastName}`}</Table.Td>
-                  <Table.Td>{q.email}</Table.Td>
-                  <Table.Td>{q.subject}</Table.Td>
-                  <Table.Td title={q.message}>{truncate(q.message)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td data-label="ID">{q.id}</Table.Td>
+                  <Table.Td data-label="Name">{`${q.firstName} ${q.lastName}`}</Table.Td>
+                  <Table.Td data-label="Email">{q.email}</Table.Td>
+                  <Table.Td data-label="Subject">{q.subject}</Table.Td>
+                  <Table.Td data-label="Message">
+                    <MessageCell inquiry={q} />
+                  </Table.Td>
+                  <Table.Td data-label="Status" style={{ whiteSpace: 'nowrap' }}>
                     <Badge
                       color={STATUS_COLOR[q.status] ?? 'gray'}
                       variant="light"
@@ -71,9 +107,11 @@ export function InquiriesTab() {
                       {q.status}
                     </Badge>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(q.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                  <Table.Td data-label="Received" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(q.createdAt)}
+                  </Table.Td>
+                  <Table.Td data-label="Actions">
+                    <Group gap="xs">
                       {q.status !== 'responded' ? (
                         <Button
                           size="xs"
@@ -95,7 +133,7 @@ export function InquiriesTab() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ResponsiveTable>
       )}
       <Pager
         page={page}

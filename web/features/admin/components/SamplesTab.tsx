@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { SampleListItem } from '../../../../common/contracts/samples';
 import { ASSIGN_REQUIRED_MESSAGE } from '../../../../common/contracts/workflow';
 import {
@@ -9,6 +10,7 @@ import {
   normalizeStatus,
   personFullName,
 } from '../../../../common/domain/samples';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -98,7 +100,7 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
       {rows.length === 0 ? (
         <Text c="gray.7">No samples found.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={isAdmin ? 1040 : 820}>
+        <ResponsiveTable minWidth={isAdmin ? 1040 : 820}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -114,16 +116,24 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
             <Table.Tbody>
               {rows.map((s) => (
                 <Table.Tr key={s.id} data-sample-id={s.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{displaySampleId(s.id)}</Table.Td>
-                  <Table.Td>{s.itemName}</Table.Td>
-                  <Table.Td>{clientLabel(s)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="ID" style={{ whiteSpace: 'nowrap' }}>
+                    {displaySampleId(s.id)}
+                  </Table.Td>
+                  <Table.Td data-label="Item">
+                    <Anchor component={Link} to={`/sample/${s.id}`} fw={600}>
+                      {s.itemName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td data-label="Client">{clientLabel(s)}</Table.Td>
+                  <Table.Td data-label="Status">
                     <StatusBadge status={s.status} />
                   </Table.Td>
-                  <Table.Td>{personFullName(s.assignedStaff) || 'Unassigned'}</Table.Td>
-                  <Table.Td>{formatDate(s.submissionDate)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                  <Table.Td data-label="Assigned Staff">
+                    {personFullName(s.assignedStaff) || 'Unassigned'}
+                  </Table.Td>
+                  <Table.Td data-label="Submitted">{formatDate(s.submissionDate)}</Table.Td>
+                  <Table.Td data-label="Actions">
+                    <Group gap="xs">
                       {isAdmin ? <AssignControl sample={s} staff={staffOptions} /> : null}
                       {canStart(s, userId) ? (
                         <Button
@@ -146,7 +156,7 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ResponsiveTable>
       )}
       <Pager
         page={page}

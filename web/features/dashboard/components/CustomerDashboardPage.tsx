@@ -34,6 +34,7 @@ import {
   normalizeStatus,
   servicesText,
 } from '../../../../common/domain/samples';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { downloadReportPdf } from '../../../lib/reports';
@@ -148,7 +149,7 @@ export function CustomerDashboardPage() {
         ) : samples.length === 0 ? (
           !query.isError && <EmptySubmissions />
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <ResponsiveTable minWidth={720}>
             <Table verticalSpacing="sm" striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -162,19 +163,19 @@ export function CustomerDashboardPage() {
               <Table.Tbody>
                 {samples.map((s) => (
                   <Table.Tr key={s.id} data-sample-id={s.id}>
-                    <Table.Td>
+                    <Table.Td data-label="Item">
                       <Text fw={600}>{s.itemName}</Text>
                       <Text size="xs" c="dimmed" ff="monospace">
                         {displaySampleId(s.id)}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{formatDate(s.submissionDate)}</Table.Td>
-                    <Table.Td miw={130} style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td data-label="Submission Date">{formatDate(s.submissionDate)}</Table.Td>
+                    <Table.Td data-label="Status" miw={130} style={{ whiteSpace: 'nowrap' }}>
                       <StatusBadge status={s.status} />
                     </Table.Td>
-                    <Table.Td>{servicesText(s)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
+                    <Table.Td data-label="Services">{servicesText(s)}</Table.Td>
+                    <Table.Td data-label="Actions">
+                      <Group gap="xs">
                         <Button
                           component={Link}
                           to={`/sample/${s.id}`}
@@ -204,7 +205,7 @@ export function CustomerDashboardPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ResponsiveTable>
         )}
       </Card>
 

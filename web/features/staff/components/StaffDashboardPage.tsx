@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Container,
@@ -14,7 +15,7 @@ import {
 import { IconFileTypePdf, IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { WorkListItem } from '../../../../common/contracts/workflow';
 import {
   clientLabel,
@@ -26,6 +27,7 @@ import {
   type SampleStatus,
 } from '../../../../common/domain/samples';
 import type { ReportDialogSlot } from '../../../components/slots';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -114,7 +116,7 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
           {list.length === 0 ? (
             <Text c="gray.7">No samples are assigned to you yet.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={820}>
+            <ResponsiveTable minWidth={820}>
               <Table striped highlightOnHover verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -132,15 +134,21 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
                     const id = displaySampleId(s.id);
                     return (
                       <Table.Tr key={s.id} data-sample-id={s.id}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{id}</Table.Td>
-                        <Table.Td>{s.itemName}</Table.Td>
-                        <Table.Td>{clientLabel(s)}</Table.Td>
-                        <Table.Td>
+                        <Table.Td data-label="ID" style={{ whiteSpace: 'nowrap' }}>
+                          {id}
+                        </Table.Td>
+                        <Table.Td data-label="Item">
+                          <Anchor component={Link} to={`/sample/${s.id}`} fw={600}>
+                            {s.itemName}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td data-label="Client">{clientLabel(s)}</Table.Td>
+                        <Table.Td data-label="Status">
                           <StatusBadge status={s.status} />
                         </Table.Td>
-                        <Table.Td>{formatDate(s.submissionDate)}</Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
+                        <Table.Td data-label="Submitted">{formatDate(s.submissionDate)}</Table.Td>
+                        <Table.Td data-label="Actions">
+                          <Group gap="xs">
                             <NativeSelect
                               aria-label={`Status of ${id}`}
                               name="status"
@@ -184,7 +192,7 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
                   })}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ResponsiveTable>
           )}
         </Card>
       </Stack>

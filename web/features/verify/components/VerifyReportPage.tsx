@@ -34,6 +34,7 @@ import {
   normalizeReportCode,
 } from '../../../../common/domain/reports';
 import { CATEGORIES, displaySampleId, optionLabel } from '../../../../common/domain/samples';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage, HttpError } from '../../../lib/api';
 import { formatLongDate } from '../../../lib/format';
@@ -263,7 +264,7 @@ function AuthenticCard({ report }: { report: VerificationResponse }) {
             <Title order={3} size="h4" mb="sm">
               Analysis Results
             </Title>
-            <Table.ScrollContainer minWidth={420}>
+            <ResponsiveTable minWidth={420}>
               <Table striped withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
@@ -276,10 +277,14 @@ function AuthenticCard({ report }: { report: VerificationResponse }) {
                 <Table.Tbody>
                   {report.reportElements.map((e) => (
                     <Table.Tr key={e.element}>
-                      <Table.Td fw={600}>{e.element}</Table.Td>
-                      <Table.Td>{e.percentage === null ? 'N/A' : `${e.percentage.toFixed(2)}%`}</Table.Td>
-                      <Table.Td>{e.purity || 'N/A'}</Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label="Element" fw={600}>
+                        {e.element}
+                      </Table.Td>
+                      <Table.Td data-label="Percentage">
+                        {e.percentage === null ? 'N/A' : `${e.percentage.toFixed(2)}%`}
+                      </Table.Td>
+                      <Table.Td data-label="Purity">{e.purity || 'N/A'}</Table.Td>
+                      <Table.Td data-label="Quality">
                         {e.quality ? (
                           <Badge
                             variant={e.quality === 'Excellent' ? 'filled' : 'light'}
@@ -295,7 +300,7 @@ function AuthenticCard({ report }: { report: VerificationResponse }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ResponsiveTable>
           </div>
         ) : null}
 
