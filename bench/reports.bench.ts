@@ -15,6 +15,7 @@ import { openPostgres } from '../server/db/client';
 import { labSettings, samples, users } from '../server/db/schema';
 import { issueReport } from '../server/modules/reports/issue-report';
 import { renderReportPdf } from '../server/modules/reports/report-pdf';
+import type { AuthUser } from '../server/plugins/auth';
 import { createDiskStorage } from '../server/storage/disk-storage';
 import { startPostgresCluster } from '../tests/support/postgres';
 
@@ -101,10 +102,11 @@ async function main() {
         })),
       )
       .returning({ id: samples.id });
-    const issuer = {
+    const issuer: AuthUser = {
       id: staff.id,
       email: staff.email,
       role: 'staff',
+      isActive: true,
       firstName: staff.firstName,
       lastName: staff.lastName,
     };

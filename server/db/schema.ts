@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Role } from '../../common/domain/roles';
 import {
   bigserial,
   boolean,
@@ -31,7 +32,7 @@ export const users = pgTable(
     lastName: varchar('last_name', { length: 255 }),
     phone: varchar('phone', { length: 255 }),
     profileImageUrl: varchar('profile_image_url', { length: 255 }),
-    role: varchar('role', { length: 50 }).notNull().default('user'),
+    role: varchar('role', { length: 50 }).$type<Role>().notNull().default('user'),
     staffId: varchar('staff_id', { length: 255 }),
     signature: varchar('signature', { length: 255 }),
     isActive: boolean('is_active').notNull().default(true),

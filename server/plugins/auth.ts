@@ -5,16 +5,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../common/domain/roles';
 import type { Db } from '../db/client';
+import type { Actor } from '../policies/actor';
 import { users } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
 import { signJwt, verifyJwt } from './jwt';
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
-export type AuthUser = {
-  id: number;
+/** The signed-in user of a request: always an active account (the hook refuses any other). */
+export type AuthUser = Actor & {
   email: string;
-  role: string;
   firstName: string | null;
   lastName: string | null;
 };
@@ -30,7 +30,7 @@ declare module 'fastify' {
 }
 
 export type TokenService = {
-  sign(user: { id: number; role: string }, lifetimeSeconds?: number): Promise<string>;
+  sign(user: { id: number; role: Role }, lifetimeSeconds?: number): Promise<string>;
   verify(token: string): Promise<{ userId: number } | null>;
 };
 
@@ -110,6 +110,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
             id: row.id,
             email: row.email,
             role: row.role,
+            isActive: row.isActive,
             firstName: row.firstName,
             lastName: row.lastName,
           };
@@ -130,6 +131,13 @@ export function currentUser(request: FastifyRequest): AuthUser {
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = currentUser(request);
-    if (!roles.includes(user.role as Role)) throw forbidden();
+    if (!roles.includes(user.role)) throw forbidden();
+  };
+}
+
+/** A route-level guard from a policy (server/policies): `onRequest: requirePermission(canAssignSample)`. */
+export function requirePermission(allowed: (actor: Actor) => boolean) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!allowed(currentUser(request))) throw forbidden();
   };
 }

@@ -1,5 +1,6 @@
 import type { ReportElementInput } from '../../common/contracts/reports';
 import { issueReport } from '../modules/reports/issue-report';
+import type { AuthUser } from '../plugins/auth';
 import type { DemoSeedContext } from './demo-extras';
 
 // Issued reports with elements for the completed demo samples, through the same issuing code as
@@ -37,10 +38,11 @@ export async function seedDemoReports(ctx: DemoSeedContext): Promise<string[]> {
   for (const [i, sample] of completed.entries()) {
     const analyst = ctx.staff.find((s) => s.id === sample.assignedStaffId) ?? ctx.staff[0];
     if (!analyst) continue;
-    const issuer = {
+    const issuer: AuthUser = {
       id: analyst.id,
       email: analyst.email,
       role: 'staff',
+      isActive: true,
       firstName: analyst.firstName,
       lastName: analyst.lastName,
     };

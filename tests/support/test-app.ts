@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
+import type { Role } from '../../common/domain/roles';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/accounts/passwords';
 import { createDiskStorage } from '../../server/storage/disk-storage';
@@ -104,7 +105,7 @@ export type TestUser = {
   id: number;
   email: string;
   password: string;
-  role: string;
+  role: Role;
   token: string;
   firstName: string;
   lastName: string;
@@ -114,7 +115,7 @@ export type TestUser = {
 export async function createUser(
   t: TestApp,
   opts: {
-    role?: 'user' | 'staff' | 'admin';
+    role?: Role;
     email?: string;
     password?: string;
     firstName?: string;

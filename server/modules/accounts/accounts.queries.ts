@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Role } from '../../../common/domain/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { users } from '../../db/schema';
@@ -37,7 +38,7 @@ export async function insertUser(
     passwordHash: string;
     firstName?: string | null;
     lastName?: string | null;
-    role?: string;
+    role?: Role;
   },
 ): Promise<UserRow> {
   const [row] = await db

@@ -5,7 +5,9 @@ import type { AppDeps } from '../../app';
 import { labSettings, sampleFiles, samples, users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
-import { canReadLogo, canReadPersonalImage, canReadSampleFile } from './files.policy';
+import { canReadLabLogo } from '../../policies/lab';
+import { canReadSampleFiles } from '../../policies/samples';
+import { canReadPersonalImage } from '../../policies/users';
 
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 const fileName = z.string().regex(FILE_NAME, 'Invalid file name');
@@ -47,12 +49,12 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = currentUser(request);
         const [row] = await deps.db
-          .select({ file: sampleFiles, ownerId: samples.userId })
+          .select({ file: sampleFiles, userId: samples.userId, assignedStaffId: samples.assignedStaffId })
           .from(sampleFiles)
           .innerJoin(samples, eq(samples.id, sampleFiles.sampleId))
           .where(eq(sampleFiles.fileName, request.params.fileName))
           .limit(1);
-        if (!row || !canReadSampleFile(user, row.ownerId)) throw notFound(NOT_FOUND);
+        if (!row || !canReadSampleFiles(user, row)) throw notFound(NOT_FOUND);
         return send(
           reply,
           `uploads/${row.file.fileName}`,
@@ -80,11 +82,11 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             .from(labSettings)
             .where(eq(labSettings.logo, key))
             .limit(1);
-          if (!settings || !canReadLogo(user)) throw notFound(NOT_FOUND);
+          if (!settings || !canReadLabLogo(user)) throw notFound(NOT_FOUND);
         } else {
           const column = folder === 'profile' ? users.profileImageUrl : users.signature;
           const [owner] = await deps.db.select({ id: users.id }).from(users).where(eq(column, key)).limit(1);
-          if (!owner || !canReadPersonalImage(user, owner.id)) throw notFound(NOT_FOUND);
+          if (!owner || !canReadPersonalImage(user, owner)) throw notFound(NOT_FOUND);
         }
         return send(reply, key, typeOf(name), name);
       },

@@ -4,9 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../common/contracts/errors';
 import { type LabSettings, labSettingsRequest, labSettingsResponse } from '../../../common/contracts/lab';
 import type { AppDeps } from '../../app';
-import { requireRole } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
+import { canManageLabSettings } from '../../policies/lab';
 import { type LabSettingsRow, readLabSettings, saveLabSettings } from './lab.queries';
 
 const LOGO_PREFIX = 'logo/';
@@ -59,7 +60,7 @@ export function labRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/lab/settings',
       {
-        onRequest: requireRole('admin'),
+        onRequest: requirePermission(canManageLabSettings),
         schema: {
           tags: ['lab'],
           summary: 'The lab settings',
@@ -73,7 +74,7 @@ export function labRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/lab/settings',
       {
-        onRequest: requireRole('admin'),
+        onRequest: requirePermission(canManageLabSettings),
         schema: {
           tags: ['lab'],
           summary:

@@ -10,10 +10,10 @@ import { CATEGORIES, displaySampleId, optionLabel, SERVICES } from '../../../com
 import type { AppDeps } from '../../app';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { canIssueReport, canIssueReports } from '../../policies/samples';
 import { sanitizeNotes } from './notes-sanitizer';
 import { newReportCode } from './report-code';
 import { renderReportPdf } from './report-pdf';
-import { mayIssueReport } from './reports.policy';
 import {
   type ElementValues,
   findSample,
@@ -29,6 +29,7 @@ import {
 /** What issuing needs of the app: also built by the demo seed and the benchmark. */
 export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage'>;
 
+export const ACCESS_DENIED_MESSAGE = 'You do not have permission to generate this report';
 export const REVOKED_REISSUE_MESSAGE = 'This report has been revoked and cannot be reissued';
 const MAX_CODE_ATTEMPTS = 5;
 
@@ -116,9 +117,11 @@ export async function issueReport(
   sampleId: number,
   input: ReportElementInput[],
 ): Promise<IssueReportResponse> {
+  // A customer is refused before the lookup, so they learn nothing about which samples exist.
+  if (!canIssueReports(user)) throw forbidden(ACCESS_DENIED_MESSAGE);
   const sample = await findSample(deps.db, sampleId);
   if (!sample) throw notFound('Sample not found');
-  if (!mayIssueReport(user, sample)) throw forbidden('You do not have permission to generate this report');
+  if (!canIssueReport(user, sample)) throw forbidden(ACCESS_DENIED_MESSAGE);
   if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
   const elements = checkElements(input);
   const base = await pdfInputFor(deps, sample, elements, user);

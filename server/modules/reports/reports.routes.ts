@@ -8,15 +8,13 @@ import {
   revokeReportResponse,
 } from '../../../common/contracts/reports';
 import { normalizeReportCode } from '../../../common/domain/reports';
-import { isLabRole } from '../../../common/domain/roles';
 import type { AppDeps } from '../../app';
-import { currentUser } from '../../plugins/auth';
-import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { currentUser, requirePermission } from '../../plugins/auth';
+import { conflict, notFound } from '../../plugins/errors';
+import { canDownloadReport, canRevokeReport } from '../../policies/samples';
 import { issueReport } from './issue-report';
-import { mayDownloadReport, mayRevokeReport } from './reports.policy';
 import { findSampleByReportCode, latestRevision, markReportRevoked } from './reports.queries';
 
-export const ACCESS_DENIED_MESSAGE = 'You do not have permission to generate this report';
 export const REPORT_NOT_FOUND = 'Report not found';
 
 /** Issuing reports, downloading the stored PDF, and withdrawing a report (CONTRACT §2, §3). */
@@ -53,12 +51,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             description,
           },
         },
-        async (request) => {
-          const user = currentUser(request);
-          // A customer never writes report content (CONTRACT §2), whatever the sample.
-          if (!isLabRole(user.role)) throw forbidden(ACCESS_DENIED_MESSAGE);
-          return issueReport(deps, user, request.params.id, request.body.elements);
-        },
+        async (request) => issueReport(deps, currentUser(request), request.params.id, request.body.elements),
       );
     }
 
@@ -78,7 +71,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const code = normalizeReportCode(request.params.reportCode);
         const sample = await findSampleByReportCode(deps.db, code);
         // Never reveal that someone else's report exists.
-        if (!sample || !mayDownloadReport(user, sample)) throw notFound(REPORT_NOT_FOUND);
+        if (!sample || !canDownloadReport(user, sample)) throw notFound(REPORT_NOT_FOUND);
         const revision = await latestRevision(deps.db, code);
         if (!revision) throw notFound(REPORT_NOT_FOUND);
         const bytes = await deps.storage.read(revision.storageKey);
@@ -97,6 +90,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/reports/:reportCode/revoke',
       {
+        onRequest: requirePermission(canRevokeReport),
         schema: {
           tags: ['reports'],
           summary: 'Withdraw an issued report, with a reason (admin)',
@@ -115,7 +109,6 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = currentUser(request);
-        if (!mayRevokeReport(user)) throw forbidden();
         const code = normalizeReportCode(request.params.reportCode);
         const sample = await findSampleByReportCode(deps.db, code);
         if (!sample) throw notFound(REPORT_NOT_FOUND);

@@ -4,9 +4,6 @@ import { REPORT_CODE_PATTERN } from '../../../common/domain/reports';
 import { notesToBlocks } from './notes-pdf';
 import { sanitizeNotes } from './notes-sanitizer';
 import { newReportCode } from './report-code';
-import { mayDownloadReport, mayIssueReport, mayRevokeReport } from './reports.policy';
-
-const user = (id: number, role: string) => ({ id, role, email: `${id}@x`, firstName: null, lastName: null });
 
 describe('report codes', () => {
   it('are 8 characters of the unambiguous alphabet', () => {
@@ -84,20 +81,5 @@ describe('element set rules', () => {
     ).toBe('total');
     expect(hasAtMostTwoDecimals(0.29)).toBe(true);
     expect(hasAtMostTwoDecimals(10.005)).toBe(false);
-  });
-});
-
-describe('report policy', () => {
-  const sample = { userId: 1, assignedStaffId: 2 };
-  it('lets admins and the assigned staff issue; owner, staff and admins download; admins revoke', () => {
-    expect(
-      [user(9, 'admin'), user(2, 'staff'), user(3, 'staff'), user(1, 'user')].map((u) =>
-        mayIssueReport(u, sample),
-      ),
-    ).toEqual([true, true, false, false]);
-    expect(
-      [user(1, 'user'), user(5, 'user'), user(3, 'staff')].map((u) => mayDownloadReport(u, sample)),
-    ).toEqual([true, false, true]);
-    expect([user(9, 'admin'), user(2, 'staff')].map(mayRevokeReport)).toEqual([true, false]);
   });
 });

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app';
 import { currentUser } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';
-import { canReadSample } from './samples.policy';
+import { canReadSample } from '../../policies/samples';
 import { presentOwnSample, presentSample, presentSampleListItem, toIso as iso } from './samples.presenter';
 import { findSampleDetail, insertSubmittedSample, listOwnSamples } from './samples.queries';
 import { receiveSampleSubmission, removeStoredFiles } from './samples.upload';

@@ -12,7 +12,7 @@ import {
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, forbidden, toHttpError, unsupportedType } from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
-import { canUploadSignature } from './users.policy';
+import { canUploadSignature } from '../../policies/users';
 
 export type ProfileForm = {
   profile: ProfileUpdate;

@@ -11,9 +11,10 @@ import {
 } from '../../../common/contracts/accounts';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
 import type { AppDeps } from '../../app';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound, toHttpError, unauthorized } from '../../plugins/errors';
 import type { ImageUpload } from '../../plugins/image-upload';
+import { canManageUsers, removesLastAdmin } from '../../policies/users';
 import { findUserById } from '../accounts/accounts.queries';
 import { presentAuthUser } from '../accounts/presenters';
 import { readProfileForm } from './profile-form';
@@ -102,7 +103,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/users',
       {
-        onRequest: requireRole('admin'),
+        onRequest: requirePermission(canManageUsers),
         schema: {
           tags: ['admin'],
           summary: 'List accounts, ordered by id (optionally one role: ?role=staff)',
@@ -117,7 +118,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/users/:id/role',
       {
-        onRequest: requireRole('admin'),
+        onRequest: requirePermission(canManageUsers),
         schema: {
           tags: ['admin'],
           summary: 'Change an account’s role (user, staff, admin); the last admin cannot be demoted',
@@ -142,8 +143,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const activeAdmins = await lockActiveAdmins(tx);
           const target = await findUserForUpdate(tx, id);
           if (!target) throw notFound(USER_NOT_FOUND);
-          const remaining = activeAdmins.filter((adminId) => adminId !== target.id);
-          if (role !== 'admin' && activeAdmins.includes(target.id) && remaining.length === 0)
+          if (removesLastAdmin(activeAdmins, target, { role, isActive: target.isActive }))
             throw conflict(LAST_ADMIN_MESSAGE);
           return setUserRole(tx, id, role);
         });

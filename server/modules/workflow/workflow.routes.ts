@@ -15,12 +15,18 @@ import {
 } from '../../../common/contracts/workflow';
 import { INACTIVE_STATUSES, normalizeStatus, SAMPLE_STATUSES } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requirePermission } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';
+import {
+  canAssignSample,
+  canBeAssignedSamples,
+  canListLabSamples,
+  canWorkOnSample,
+  seesEverySample,
+} from '../../policies/samples';
 import { presentSample, presentSampleListItem } from '../samples/samples.presenter';
 import { presentWorkListItem } from './workflow.presenter';
-import { canBeAssigned, canWorkOnSample, isAdmin } from './workflow.policy';
 import {
   assignSample,
   findSample,
@@ -44,13 +50,12 @@ const present = (r: SampleListRow) =>
     { firstName: r.staffFirstName, lastName: r.staffLastName },
   );
 
-
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** Staff and admin sample workflow: /api/staff/samples*, /api/admin/samples*, /api/admin/analytics. */
 export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const labOnly = requireRole('staff', 'admin');
+    const labOnly = requirePermission(canListLabSamples);
 
     app.get(
       '/api/staff/samples',
@@ -68,7 +73,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = currentUser(request);
-        const rows = isAdmin(user)
+        const rows = seesEverySample(user)
           ? await listAllSamples(deps.db)
           : await listAssignedSamples(deps.db, user.id);
         return rows.map(presentWorkListItem);
@@ -134,7 +139,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/samples/:id/assign',
       {
-        onRequest: requireRole('admin'),
+        onRequest: requirePermission(canAssignSample),
         schema: {
           tags: ['workflow'],
           summary: 'Assign a sample to a staff member or admin',
@@ -149,7 +154,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const sample = await findSample(deps.db, request.params.id);
         if (!sample) throw notFound(SAMPLE_NOT_FOUND);
         const assignee = await findUserForAssignment(deps.db, staffId);
-        if (!assignee || !canBeAssigned(assignee))
+        if (!assignee || !canBeAssignedSamples(assignee))
           throw badRequest(ASSIGNEE_ROLE_MESSAGE, [{ path: 'staffId', message: ASSIGNEE_ROLE_MESSAGE }]);
         const row = await assignSample(deps.db, sample.id, assignee.id);
         if (!row) throw notFound(SAMPLE_NOT_FOUND);

@@ -1,0 +1,29 @@
+import type { Role } from '../../common/domain/roles';
+import { type Actor, isAdmin, isSelf, runsTheLab } from './actor';
+
+// Who may do what with accounts: docs/product/roles-and-access.md. Every rule of this resource
+// lives here; handlers and route guards call these functions and never compare roles themselves.
+
+/** Listing accounts and changing roles: admins only. */
+export const canManageUsers = (actor: Actor) => isAdmin(actor);
+
+/** A signature is printed on reports, so only the people who issue reports may upload one. */
+export const canUploadSignature = (actor: Actor) => runsTheLab(actor);
+
+/** A profile picture or signature: its owner and admins (the server reads signatures itself for PDFs). */
+export const canReadPersonalImage = (actor: Actor, owner: { id: number }) =>
+  isSelf(actor, owner.id) || isAdmin(actor);
+
+/**
+ * Whether changing `target` to `after` would leave no active admin. The lab always keeps one, so
+ * such a change is refused (409); `activeAdminIds` are read, and locked, in the same transaction.
+ */
+export function removesLastAdmin(
+  activeAdminIds: readonly number[],
+  target: { id: number },
+  after: { role: Role; isActive: boolean },
+): boolean {
+  if (!activeAdminIds.includes(target.id)) return false;
+  if (after.role === 'admin' && after.isActive) return false;
+  return activeAdminIds.every((id) => id === target.id);
+}
