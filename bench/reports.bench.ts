@@ -16,6 +16,7 @@ import { labSettings, samples, users } from '../server/db/schema';
 import { issueReport } from '../server/modules/reports/issue-report';
 import { renderReportPdf } from '../server/modules/reports/report-pdf';
 import type { AuthUser } from '../server/plugins/auth';
+import { loadLabKeys } from '../server/modules/signing/lab-keys';
 import { createDiskStorage } from '../server/storage/disk-storage';
 import { startPostgresCluster } from '../tests/support/postgres';
 
@@ -110,7 +111,8 @@ async function main() {
       firstName: staff.firstName,
       lastName: staff.lastName,
     };
-    const deps = { config, db, storage };
+    const keys = await loadLabKeys(config, 'Heritage Valuation Laboratory');
+    const deps = { config, db, storage, keys };
 
     const issueMs: number[] = [];
     let bytes = 0;

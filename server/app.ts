@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { DEFAULT_LAB_NAME } from '../common/domain/reports';
 import { MAX_JSON_BODY_BYTES, MAX_SAMPLE_FILE_BYTES } from '../common/domain/uploads';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -25,7 +26,10 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { labRoutes } from './modules/lab/lab.routes';
+import { readLabSettings } from './modules/reports/reports.queries';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { type LabKeys, loadLabKeys } from './modules/signing/lab-keys';
+import { wellKnownRoutes } from './modules/signing/well-known.routes';
 import { samplesRoutes } from './modules/samples/samples.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
@@ -44,6 +48,8 @@ export type AppDeps = {
   loginThrottle: LoginThrottle;
   /** The background-job worker: modules register their handlers on it (docs/architecture.md). */
   jobs: JobWorker;
+  /** The PDF signing identity and the credential keys. */
+  keys: LabKeys;
 };
 
 export const REDACTED_LOG_PATHS = [
@@ -79,6 +85,8 @@ export async function buildApp(opts: {
   serveWeb?: boolean;
   /** Run background jobs in this process (default true). */
   runJobs?: boolean;
+  /** Already loaded signing keys (tests share them); else loaded or generated from the config. */
+  keys?: LabKeys;
 }): Promise<FastifyInstance> {
   const { config, database, storage } = opts;
   const app = Fastify({
@@ -100,6 +108,9 @@ export async function buildApp(opts: {
   registerErrorHandler(app);
 
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const keys =
+    opts.keys ??
+    (await loadLabKeys(config, (await readLabSettings(database.db))?.labName?.trim() || DEFAULT_LAB_NAME));
   const deps: AppDeps = {
     config,
     database,
@@ -108,12 +119,17 @@ export async function buildApp(opts: {
     tokens,
     loginThrottle: createLoginThrottle(database.db, config.rateLimits),
     jobs: createJobWorker({ db: database.db, log: app.log, retryFirstMs: config.jobsRetryFirstMs }),
+    keys,
   };
   app.decorate('deps', deps);
   if (opts.runJobs !== false) {
     app.addHook('onReady', async () => deps.jobs.start());
     app.addHook('onClose', async () => deps.jobs.stop());
   }
+  if (keys.pdf.source === 'generated')
+    app.log.info(
+      'report signing keys generated under DATA_DIR: several instances must share DATA_DIR, or set SIGNING_P12 and CREDENTIAL_KEYS',
+    );
 
   registerSecurityHeaders(app);
   // Per-address limits (verify, contact): in this process's memory, or shared by every instance in
@@ -161,6 +177,7 @@ export async function buildApp(opts: {
   await app.register(contactRoutes(deps));
   await app.register(reportsRoutes(deps));
   await app.register(verificationRoutes(deps));
+  await app.register(wellKnownRoutes(deps));
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {

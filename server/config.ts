@@ -40,6 +40,9 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().max(255).optional()),
   JOBS_RETRY_FIRST_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.01).max(3600).default(30)),
+  SIGNING_P12: z.preprocess(emptyToUndefined, z.string().optional()),
+  SIGNING_P12_PASSPHRASE: z.preprocess(emptyToUndefined, z.string().default('')),
+  CREDENTIAL_KEYS: z.preprocess(emptyToUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -71,6 +74,11 @@ export type Config = {
   jobsRetryFirstMs: number;
   /** Stored files without a row are removed once older than this (start-up and periodic sweep). */
   orphanSweepGraceMs: number;
+  /** PKCS#12 file with the PDF signing key and certificate chain; unset: generated under DATA_DIR. */
+  signingP12: string | undefined;
+  signingP12Passphrase: string;
+  /** JSON file of the credential-signing keys (JWKs); unset: generated under DATA_DIR. */
+  credentialKeys: string | undefined;
   /** Object storage for files instead of DATA_DIR/files, when STORAGE_S3_BUCKET is set. */
   s3:
     | {
@@ -118,6 +126,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     jobsRetryFirstMs: e.JOBS_RETRY_FIRST_SECONDS * 1000,
     orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
+    signingP12: e.SIGNING_P12,
+    signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
+    credentialKeys: e.CREDENTIAL_KEYS,
     s3: e.STORAGE_S3_BUCKET
       ? {
           bucket: e.STORAGE_S3_BUCKET,

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { scheduleOrphanSweep } from './modules/maintenance/orphan-sweep';
+import { CredentialKeysError } from './modules/signing/credential-keys';
+import { SigningConfigError } from './modules/signing/lab-certificates';
 import { createDiskStorage } from './storage/disk-storage';
 import { createS3Storage } from './storage/s3-storage';
 
@@ -30,7 +32,18 @@ async function main() {
   }
 
   const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, 'files'));
-  const app = await buildApp({ config, database, storage });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, database, storage });
+  } catch (err) {
+    // A signing key that cannot be read (SIGNING_P12, CREDENTIAL_KEYS) stops start-up plainly.
+    if (err instanceof SigningConfigError || err instanceof CredentialKeysError) {
+      console.error(`Invalid configuration:\n  ${err.message}`);
+      await database.close();
+      process.exit(1);
+    }
+    throw err;
+  }
 
   const generated = await ensureFirstAdmin(database.db, {
     email: config.adminEmail,

@@ -1,6 +1,9 @@
 import type { ReportElementInput } from '../../common/contracts/reports';
+import { DEFAULT_LAB_NAME } from '../../common/domain/reports';
 import { issueReport } from '../modules/reports/issue-report';
 import type { AuthUser } from '../plugins/auth';
+import { readLabSettings } from '../modules/reports/reports.queries';
+import { loadLabKeys } from '../modules/signing/lab-keys';
 import type { DemoSeedContext } from './demo-extras';
 
 // Issued reports with elements for the completed demo samples, through the same issuing code as
@@ -35,6 +38,9 @@ const ELEMENTS: ReportElementInput[][] = [
 export async function seedDemoReports(ctx: DemoSeedContext): Promise<string[]> {
   const completed = ctx.samples.filter((s) => s.status === 'completed' || s.status === 'review');
   const lines: string[] = [];
+  // The same keys the server uses: from the configuration, or generated once under DATA_DIR.
+  const labName = (await readLabSettings(ctx.db))?.labName?.trim() || DEFAULT_LAB_NAME;
+  const keys = await loadLabKeys(ctx.config, labName);
   for (const [i, sample] of completed.entries()) {
     const analyst = ctx.staff.find((s) => s.id === sample.assignedStaffId) ?? ctx.staff[0];
     if (!analyst) continue;
@@ -47,7 +53,7 @@ export async function seedDemoReports(ctx: DemoSeedContext): Promise<string[]> {
       lastName: analyst.lastName,
     };
     const elements = ELEMENTS[i % ELEMENTS.length] ?? [];
-    const deps = { config: ctx.config, db: ctx.db, storage: ctx.storage };
+    const deps = { config: ctx.config, db: ctx.db, storage: ctx.storage, keys };
     let issued = await issueReport(deps, issuer, sample.id, elements);
     if (i === 0) {
       // A corrected second revision, so the demo shows a superseded first PDF.

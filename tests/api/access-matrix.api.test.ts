@@ -263,6 +263,26 @@ const ROWS: Record<string, Row> = {
         form: fileForm('file', PDF, 'report.pdf', 'application/pdf'),
       }),
   },
+  'GET /api/reports/verify/:code/credential': {
+    expected: all(200),
+    run: (p) => call(t, 'GET', `/api/reports/verify/${reportCode}/credential`, { token: token(p) }),
+  },
+  'POST /api/reports/verify-credential': {
+    expected: all(200),
+    run: async (p) => {
+      const credential = (await call(t, 'GET', `/api/reports/verify/${reportCode}/credential`)).text;
+      return call(t, 'POST', '/api/reports/verify-credential', { token: token(p), json: { credential } });
+    },
+  },
+  // The keys behind signed PDFs and credentials are public by nature.
+  'GET /.well-known/lab-root-ca.pem': {
+    expected: all(200),
+    run: (p) => call(t, 'GET', '/.well-known/lab-root-ca.pem', { token: token(p) }),
+  },
+  'GET /.well-known/jwks.json': {
+    expected: all(200),
+    run: (p) => call(t, 'GET', '/.well-known/jwks.json', { token: token(p) }),
+  },
   'GET /api/lab/settings': {
     expected: adminOnly(200),
     run: (p) => call(t, 'GET', '/api/lab/settings', { token: token(p) }),

@@ -27,7 +27,7 @@ import {
 } from './reports.queries';
 
 /** What issuing needs of the app: also built by the demo seed and the benchmark. */
-export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage'>;
+export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'keys'>;
 
 export const ACCESS_DENIED_MESSAGE = 'You do not have permission to generate this report';
 export const REVOKED_REISSUE_MESSAGE = 'This report has been revoked and cannot be reissued';
@@ -107,7 +107,7 @@ async function pdfInputFor(deps: IssueDeps, sample: SampleRow, elements: Element
 }
 
 /**
- * Issues a report (CONTRACT §3): renders the PDF once, stores it with its SHA-256 as the next
+ * Issues a report (docs/product/signed-reports.md): renders and signs the PDF once, stores it with its SHA-256 as the next
  * revision, and replaces the sample's elements, all recorded in one transaction. A stored PDF whose
  * transaction fails is removed again.
  */
@@ -132,13 +132,20 @@ export async function issueReport(
     const previous = existingCode ? await latestRevision(deps.db, existingCode) : undefined;
     const revision = (previous?.revision ?? 0) + 1;
     const issuedAt = new Date();
-    const pdf = await renderReportPdf({
+    const unsigned = await renderReportPdf({
       ...base,
       reportCode,
       revision,
       issuedAt,
       verifyUrl: `${deps.config.publicUrl}/verify-report?code=${reportCode}`,
+      signing: {
+        signerName: deps.keys.pdf.signerName,
+        location: base.lab.address,
+        contactInfo: deps.config.publicUrl,
+      },
     });
+    // What is stored, served and hashed is the signed file (docs/product/signed-reports.md).
+    const pdf = await deps.keys.pdf.sign(unsigned, issuedAt);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     const storageKey = reportStorageKey(reportCode, revision);
     let stored = false;

@@ -124,13 +124,25 @@ function fontFor(bold: boolean, italic: boolean): string {
   return 'regular';
 }
 
+/** Notes headings sit below the report's own H1 (title) and H2 (sections). */
+const HEADING_TAG: Record<'h1' | 'h2', string> = { h1: 'H3', h2: 'H4' };
+
+/**
+ * Draws the notes and tags them under `parent`: headings, paragraphs, and each run of list items
+ * as one list (L > LI > Lbl + LBody), so a screen reader meets the same structure as the editor's.
+ */
 export function renderNotes(
   doc: PDFKit.PDFDocument,
   html: string,
   area: { x: number; width: number; bottomLimit: () => number },
+  parent: PDFKit.PDFStructureElement,
 ) {
   const blocks = notesToBlocks(html);
-  doc.fillColor('#3e4c59');
+  let list: PDFKit.PDFStructureElement | null = null;
+  const closeList = () => {
+    list?.end();
+    list = null;
+  };
   for (const block of blocks) {
     const size = SIZES[block.kind];
     const heading = block.kind === 'h1' || block.kind === 'h2';
@@ -141,21 +153,41 @@ export function renderNotes(
     if (doc.y + size * 1.6 > area.bottomLimit()) doc.addPage();
     if (heading) doc.y += 3;
     const y = doc.y;
-    if (block.kind === 'li') {
-      doc
-        .font('regular')
-        .fontSize(size)
-        .text(block.prefix, x - 17, y, { width: 12, align: 'right', lineBreak: false });
-    }
     const runs = block.runs.filter((r) => r.text !== '');
-    runs.forEach((run, i) => {
-      const last = i === runs.length - 1;
-      doc.font(fontFor(run.bold || heading, run.italic)).fontSize(size);
-      const opts = { width, continued: !last, underline: run.underline, lineGap: 1 };
-      if (i === 0) doc.text(run.text, x, y, opts);
-      else doc.text(run.text, opts);
-    });
+    const drawRuns = () => {
+      doc.fillColor('#3e4c59');
+      runs.forEach((run, i) => {
+        const last = i === runs.length - 1;
+        doc.font(fontFor(run.bold || heading, run.italic)).fontSize(size);
+        const opts = { width, continued: !last, underline: run.underline, lineGap: 1 };
+        if (i === 0) doc.text(run.text, x, y, opts);
+        else doc.text(run.text, opts);
+      });
+    };
+    if (block.kind === 'li') {
+      if (!list) {
+        list = doc.struct('L');
+        parent.add(list);
+      }
+      const item = doc.struct('LI');
+      list.add(item);
+      item.add(
+        doc.struct('Lbl', {}, () =>
+          doc
+            .fillColor('#3e4c59')
+            .font('regular')
+            .fontSize(size)
+            .text(block.prefix, x - 17, y, { width: 12, align: 'right', lineBreak: false }),
+        ),
+      );
+      item.add(doc.struct('LBody', {}, drawRuns));
+      item.end();
+    } else {
+      closeList();
+      parent.add(doc.struct(heading ? HEADING_TAG[block.kind as 'h1' | 'h2'] : 'P', {}, drawRuns));
+    }
     doc.y += heading ? 2 : 2.5;
   }
+  closeList();
   doc.x = area.x;
 }

@@ -2,11 +2,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
 import { withoutLayoutTables } from './font-tables';
 import { renderNotes } from './notes-pdf';
 
-// The issued report (CONTRACT §3): rendered once, in-process, A4, every font embedded (Noto, so any
-// Latin, Greek or Cyrillic name prints), with page numbers, logo, signature and a verification QR code.
+// The issued report (docs/product/signed-reports.md): rendered once, in-process, A4, every font
+// embedded (Noto, so any Latin, Greek or Cyrillic name prints), with page numbers, logo, signature and
+// a verification QR code. It is a tagged PDF (PDF/UA-1): every piece of content is either part of the
+// structure tree (headings, paragraphs, lists, the analysis table, figures with alternative text) or
+// marked as an artifact (rules, bands, repeated table headers, page footers). When `signing` is
+// given, the file carries an empty signature for the lab's certificate to fill (see ../signing).
 
 const require = createRequire(import.meta.url);
 // pdfkit accepts an already-parsed fontkit font. Parsing Noto's tables costs about 40 ms per font
@@ -56,6 +61,8 @@ export type ReportPdfInput = {
   revision: number;
   issuedAt: Date;
   verifyUrl: string;
+  /** Reserve a digital signature: who signs (the certificate's name) and how to reach the lab. */
+  signing?: { signerName: string; location: string; contactInfo: string };
 };
 
 const INK = '#1f2933';
@@ -69,15 +76,75 @@ const FOOTER_HEIGHT = 36;
 const longDate = (d: Date) =>
   d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
+/** Decodes an image once (throws for one pdfkit cannot read); pdfkit's types omit the method. */
+const openImage = (doc: PDFKit.PDFDocument, src: Buffer) =>
+  (doc as unknown as { openImage(src: Buffer): Buffer }).openImage(src);
+
+/** What every section function draws with. */
+type Ctx = {
+  doc: PDFKit.PDFDocument;
+  input: ReportPdfInput;
+  left: number;
+  width: number;
+  bottomLimit: () => number;
+  /** The structure tree's Document element: each section adds its elements here, in reading order. */
+  root: PDFKit.PDFStructureElement;
+};
+
+/** Adds a leaf structure element whose content is whatever `draw` paints, and paints it now. */
+function tag(
+  doc: PDFKit.PDFDocument,
+  parent: PDFKit.PDFStructureElement,
+  type: string,
+  draw: () => unknown,
+  options: { alt?: string; title?: string } = {},
+) {
+  parent.add(doc.struct(type, options, () => void draw()));
+}
+
+/** Paints decoration that is not content (rules, bands, repeated headers, footers). */
+function artifact(doc: PDFKit.PDFDocument, draw: () => unknown, type?: 'Pagination' | 'Layout') {
+  doc.markContent('Artifact', type ? { type } : undefined);
+  draw();
+  doc.endMarkedContent();
+}
+
+/** A container element (Sect, Table, TR, L…) added to `parent`; end it when its children are in. */
+function container(doc: PDFKit.PDFDocument, parent: PDFKit.PDFStructureElement, type: string) {
+  const el = doc.struct(type);
+  parent.add(el);
+  return el;
+}
+
+/**
+ * The report, section by section, in reading order. A new part of the report is one more function
+ * here: it draws from `ctx.doc.y` downwards, adds its structure under `ctx.root`, and leaves `doc.y`
+ * below itself.
+ */
+const SECTIONS: ((ctx: Ctx) => void | Promise<void>)[] = [
+  headerSection,
+  titleSection,
+  detailsSection,
+  analysisSection,
+  signOffSection,
+];
+
 export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
+  const title = `Analysis Report ${input.reportCode}`;
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
     bufferPages: true,
+    pdfVersion: '1.7',
+    tagged: true,
+    // PDF/UA-1 identification in the XMP metadata; pdfkit supports it, its type definitions lag.
+    subset: 'PDF/UA' as unknown as PDFKit.Mixins.PDFSubsets,
+    lang: 'en-US',
+    displayTitle: true,
     // No default font: every font is registered below, so nothing unembedded can slip in.
     font: null as unknown as string,
     info: {
-      Title: `Analysis Report ${input.reportCode}`,
+      Title: title,
       Author: input.lab.name,
       Subject: `${input.sample.displayId} ${input.sample.itemName}`,
       Keywords: `report ${input.reportCode} revision ${input.revision}`,
@@ -98,85 +165,134 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const left = MARGIN;
-  const width = doc.page.width - MARGIN * 2;
-  const bottomLimit = () => doc.page.height - doc.page.margins.bottom;
-
-  drawHeader(doc, input, left, width);
-  drawDetails(doc, input, left, width);
-  drawAnalysisTable(doc, input, left, width, bottomLimit);
-  await drawSignOff(doc, input, left, width, bottomLimit);
-  drawFooters(doc, input, left, width);
+  const root = doc.struct('Document', { title });
+  doc.addStructure(root);
+  const ctx: Ctx = {
+    doc,
+    input,
+    left: MARGIN,
+    width: doc.page.width - MARGIN * 2,
+    bottomLimit: () => doc.page.height - doc.page.margins.bottom,
+    root,
+  };
+  for (const section of SECTIONS) await section(ctx);
+  root.end();
+  drawFooters(ctx);
+  if (input.signing)
+    addSignaturePlaceholder(doc, {
+      name: input.signing.signerName,
+      reason: `Issued report ${input.reportCode}, revision ${input.revision}`,
+      location: input.signing.location,
+      contactInfo: input.signing.contactInfo,
+      signingTime: input.issuedAt,
+    });
 
   doc.end();
   return done;
 }
 
-function drawHeader(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: number, width: number) {
+/** Lab identity on the left (logo, name, address), the verification code block on the right. */
+function headerSection({ doc, input, left, width, root }: Ctx) {
+  const sect = container(doc, root, 'Sect');
   const top = doc.y;
   let textLeft = left;
   if (input.lab.logo) {
+    const logo = input.lab.logo;
     try {
-      doc.image(input.lab.logo, left, top, { fit: [64, 64], align: 'center', valign: 'center' });
+      // Opened first, so an image pdfkit cannot read is left out rather than failing the report.
+      const image = openImage(doc, logo);
+      tag(
+        doc,
+        sect,
+        'Figure',
+        () => doc.image(image, left, top, { fit: [64, 64], align: 'center', valign: 'center' }),
+        {
+          alt: `Logo of ${input.lab.name}`,
+        },
+      );
       textLeft = left + 78;
     } catch {
-      // A logo pdfkit cannot read is left out rather than failing the report.
+      // Unreadable logo: no figure.
     }
   }
   const textWidth = width - (textLeft - left) - 150;
-  doc
-    .fillColor(ACCENT)
-    .font('serifBold')
-    .fontSize(17)
-    .text(input.lab.name, textLeft, top, { width: textWidth });
+  tag(doc, sect, 'P', () =>
+    doc
+      .fillColor(ACCENT)
+      .font('serifBold')
+      .fontSize(17)
+      .text(input.lab.name, textLeft, top, { width: textWidth }),
+  );
   doc.moveDown(0.2);
-  doc.fillColor(MUTED).font('regular').fontSize(8.5);
-  doc.text(input.lab.address, { width: textWidth });
-  doc.text(`Tel. ${input.lab.phone}${input.lab.email ? `   ·   ${input.lab.email}` : ''}`, {
-    width: textWidth,
-  });
-  if (input.lab.certificationNumber)
-    doc.text(`Certification No. ${input.lab.certificationNumber}`, { width: textWidth });
+  const contact = [
+    input.lab.address,
+    `Tel. ${input.lab.phone}${input.lab.email ? `   ·   ${input.lab.email}` : ''}`,
+    ...(input.lab.certificationNumber ? [`Certification No. ${input.lab.certificationNumber}`] : []),
+  ];
+  for (const line of contact)
+    tag(doc, sect, 'P', () =>
+      doc.fillColor(MUTED).font('regular').fontSize(8.5).text(line, textLeft, doc.y, { width: textWidth }),
+    );
   const leftBottom = Math.max(doc.y, top + (input.lab.logo ? 64 : 0));
 
   // The code block on the right: what a reader needs to check the document.
   const boxW = 140;
   const boxX = left + width - boxW;
-  doc
-    .fillColor(MUTED)
-    .font('regular')
-    .fontSize(7.5)
-    .text('VERIFICATION CODE', boxX, top, { width: boxW, align: 'right' });
-  doc
-    .fillColor(INK)
-    .font('bold')
-    .fontSize(15)
-    .text(input.reportCode, boxX, doc.y, { width: boxW, align: 'right', characterSpacing: 1.5 });
-  doc.fillColor(MUTED).font('regular').fontSize(8);
-  doc.text(`Revision ${input.revision}`, boxX, doc.y, { width: boxW, align: 'right' });
-  doc.text(`Issued ${longDate(input.issuedAt)}`, boxX, doc.y, { width: boxW, align: 'right' });
+  const right = { width: boxW, align: 'right' as const };
+  tag(doc, sect, 'P', () =>
+    doc.fillColor(MUTED).font('regular').fontSize(7.5).text('VERIFICATION CODE', boxX, top, right),
+  );
+  tag(doc, sect, 'P', () =>
+    doc
+      .fillColor(INK)
+      .font('bold')
+      .fontSize(15)
+      .text(input.reportCode, boxX, doc.y, { ...right, characterSpacing: 1.5 }),
+  );
+  tag(doc, sect, 'P', () =>
+    doc.fillColor(MUTED).font('regular').fontSize(8).text(`Revision ${input.revision}`, boxX, doc.y, right),
+  );
+  tag(doc, sect, 'P', () =>
+    doc
+      .fillColor(MUTED)
+      .font('regular')
+      .fontSize(8)
+      .text(`Issued ${longDate(input.issuedAt)}`, boxX, doc.y, right),
+  );
+  sect.end();
+  doc.y = Math.max(leftBottom, doc.y) + 12;
+}
 
-  const y = Math.max(leftBottom, doc.y) + 12;
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(1.2)
-    .strokeColor(ACCENT)
-    .stroke();
-  doc
-    .fillColor(ACCENT)
-    .font('serifBold')
-    .fontSize(20)
-    .text('Analysis Report', left, y + 14, { width, align: 'center' });
-  doc
-    .fillColor(MUTED)
-    .font('regular')
-    .fontSize(9)
-    .text('Certificate of examination and analysis', { width, align: 'center' });
+/** The document's one H1. */
+function titleSection({ doc, left, width, root }: Ctx) {
+  const y = doc.y;
+  artifact(doc, () =>
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(1.2)
+      .strokeColor(ACCENT)
+      .stroke(),
+  );
+  tag(doc, root, 'H1', () =>
+    doc
+      .fillColor(ACCENT)
+      .font('serifBold')
+      .fontSize(20)
+      .text('Analysis Report', left, y + 14, { width, align: 'center' }),
+  );
+  tag(doc, root, 'P', () =>
+    doc
+      .fillColor(MUTED)
+      .font('regular')
+      .fontSize(9)
+      .text('Certificate of examination and analysis', left, doc.y, { width, align: 'center' }),
+  );
   doc.y += 12;
 }
 
-function drawDetails(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: number, width: number) {
+/** The sample's particulars on a shaded band: a list of label/value pairs. */
+function detailsSection({ doc, input, left, width, root }: Ctx) {
   const s = input.sample;
   const rows: [string, string, string, string][] = [
     ['Sample ID', s.displayId, 'Submitted', longDate(s.submissionDate)],
@@ -184,6 +300,11 @@ function drawDetails(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: numbe
     ['Category', s.category, 'Revision', String(input.revision)],
     ['Services', s.services, 'Client', s.ownerName],
   ];
+  const sect = container(doc, root, 'Sect');
+  tag(doc, sect, 'H2', () =>
+    doc.fillColor(ACCENT).font('serifBold').fontSize(13).text('Sample Details', left, doc.y, { width }),
+  );
+  doc.y += 4;
   const top = doc.y;
   const colW = width / 2;
   const labelW = 78;
@@ -198,7 +319,8 @@ function drawDetails(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: numbe
       ) + 5,
   );
   const total = heights.reduce((a, b) => a + b, 0) + pad * 2;
-  doc.rect(left, top, width, total).fillColor(BAND).fill();
+  artifact(doc, () => doc.rect(left, top, width, total).fillColor(BAND).fill());
+  const list = container(doc, sect, 'L');
   let y = top + pad;
   rows.forEach(([l1, v1, l2, v2], i) => {
     for (const [col, label, value] of [
@@ -206,28 +328,40 @@ function drawDetails(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: numbe
       [1, l2, v2],
     ] as const) {
       const x = left + col * colW + pad;
-      doc
-        .fillColor(MUTED)
-        .font('regular')
-        .fontSize(8)
-        .text(label.toUpperCase(), x, y + 1.5, { width: labelW });
-      doc
-        .fillColor(INK)
-        .font(label === 'Item' ? 'bold' : 'regular')
-        .fontSize(9.5)
-        .text(value, x + labelW, y, { width: colW - labelW - pad * 2 });
+      const item = container(doc, list, 'LI');
+      tag(doc, item, 'Lbl', () =>
+        doc
+          .fillColor(MUTED)
+          .font('regular')
+          .fontSize(8)
+          .text(label.toUpperCase(), x, y + 1.5, { width: labelW }),
+      );
+      tag(doc, item, 'LBody', () =>
+        doc
+          .fillColor(INK)
+          .font(label === 'Item' ? 'bold' : 'regular')
+          .fontSize(9.5)
+          .text(value, x + labelW, y, { width: colW - labelW - pad * 2 }),
+      );
+      item.end();
     }
     y += heights[i] ?? 0;
   });
+  list.end();
   doc.y = top + total + 10;
   if (s.description) {
-    doc.fillColor(MUTED).font('regular').fontSize(8).text('DESCRIPTION', left, doc.y, { width });
-    doc
-      .fillColor(INK)
-      .font('regular')
-      .fontSize(9.5)
-      .text(s.description, left, doc.y + 2, { width });
+    tag(doc, sect, 'H3', () =>
+      doc.fillColor(MUTED).font('regular').fontSize(8).text('DESCRIPTION', left, doc.y, { width }),
+    );
+    tag(doc, sect, 'P', () =>
+      doc
+        .fillColor(INK)
+        .font('regular')
+        .fontSize(9.5)
+        .text(s.description, left, doc.y + 2, { width }),
+    );
   }
+  sect.end();
   doc.y += 14;
 }
 
@@ -238,173 +372,256 @@ const COLUMNS = [
   { title: 'Quality', width: 0.2, align: 'left' as const },
 ];
 
-function drawAnalysisTable(
-  doc: PDFKit.PDFDocument,
-  input: ReportPdfInput,
-  left: number,
-  width: number,
-  bottomLimit: () => number,
-) {
-  doc.fillColor(ACCENT).font('serifBold').fontSize(13).text('Analysis Results', left, doc.y, { width });
+/** The element table, tagged as a Table; each element's notes belong to its row's last cell. */
+function analysisSection({ doc, input, left, width, bottomLimit, root }: Ctx) {
+  const sect = container(doc, root, 'Sect');
+  tag(doc, sect, 'H2', () =>
+    doc.fillColor(ACCENT).font('serifBold').fontSize(13).text('Analysis Results', left, doc.y, { width }),
+  );
   doc.y += 4;
+  const table = container(doc, sect, 'Table');
   const cellPad = 6;
-  const drawHead = () => {
-    const y = doc.y;
-    doc.rect(left, y, width, 20).fillColor(ACCENT).fill();
-    let x = left;
-    for (const c of COLUMNS) {
-      const w = c.width * width;
+  const colX = (ci: number) => left + COLUMNS.slice(0, ci).reduce((sum, c) => sum + c.width * width, 0);
+  const colW = (ci: number) => (COLUMNS[ci]?.width ?? 0) * width;
+
+  const drawHeadCells = (y: number) =>
+    COLUMNS.forEach((c, ci) =>
       doc
         .fillColor('#ffffff')
         .font('bold')
         .fontSize(8.5)
-        .text(c.title.toUpperCase(), x + cellPad, y + 5.5, { width: w - cellPad * 2, align: c.align });
-      x += w;
+        .text(c.title.toUpperCase(), colX(ci) + cellPad, y + 5.5, {
+          width: colW(ci) - cellPad * 2,
+          align: c.align,
+        }),
+    );
+  /** The header row: tagged the first time, an artifact when repeated on a following page. */
+  const drawHead = (repeated: boolean) => {
+    const y = doc.y;
+    artifact(doc, () => doc.rect(left, y, width, 20).fillColor(ACCENT).fill());
+    if (repeated) {
+      artifact(doc, () => drawHeadCells(y), 'Pagination');
+    } else {
+      const tr = container(doc, table, 'TR');
+      COLUMNS.forEach((c, ci) =>
+        tag(doc, tr, 'TH', () =>
+          doc
+            .fillColor('#ffffff')
+            .font('bold')
+            .fontSize(8.5)
+            .text(c.title.toUpperCase(), colX(ci) + cellPad, y + 5.5, {
+              width: colW(ci) - cellPad * 2,
+              align: c.align,
+            }),
+        ),
+      );
+      tr.end();
     }
     doc.y = y + 20;
   };
-  drawHead();
+  drawHead(false);
   let total = 0;
   input.elements.forEach((e, i) => {
     total += e.percentage;
     const cells = [e.element, `${e.percentage.toFixed(2)}%`, e.purity ?? 'N/A', e.quality ?? 'N/A'];
     doc.font('regular').fontSize(9.5);
     const h =
-      Math.max(
-        ...cells.map((t, ci) =>
-          doc.heightOfString(t, { width: (COLUMNS[ci]?.width ?? 0) * width - cellPad * 2 }),
-        ),
-      ) +
+      Math.max(...cells.map((t, ci) => doc.heightOfString(t, { width: colW(ci) - cellPad * 2 }))) +
       cellPad * 2;
     if (doc.y + h > bottomLimit()) {
       doc.addPage();
-      drawHead();
+      drawHead(true);
     }
     const y = doc.y;
-    if (i % 2 === 1) doc.rect(left, y, width, h).fillColor('#f7f9fb').fill();
-    let x = left;
+    if (i % 2 === 1) artifact(doc, () => doc.rect(left, y, width, h).fillColor('#f7f9fb').fill());
+    const tr = container(doc, table, 'TR');
+    let lastCell: PDFKit.PDFStructureElement | null = null;
     cells.forEach((t, ci) => {
       const c = COLUMNS[ci];
       if (!c) return;
-      const w = c.width * width;
-      doc
-        .fillColor(INK)
-        .font(ci === 0 ? 'bold' : 'regular')
-        .fontSize(9.5)
-        .text(t, x + cellPad, y + cellPad, { width: w - cellPad * 2, align: c.align });
-      x += w;
+      const td = container(doc, tr, 'TD');
+      tag(doc, td, 'P', () =>
+        doc
+          .fillColor(INK)
+          .font(ci === 0 ? 'bold' : 'regular')
+          .fontSize(9.5)
+          .text(t, colX(ci) + cellPad, y + cellPad, { width: colW(ci) - cellPad * 2, align: c.align }),
+      );
+      if (ci === cells.length - 1) lastCell = td;
+      else td.end();
     });
     doc.y = y + h;
-    if (e.notes) {
+    const notesCell = lastCell as PDFKit.PDFStructureElement | null;
+    if (e.notes && notesCell) {
       doc.x = left + cellPad + 10;
-      renderNotes(doc, e.notes, { x: left + cellPad + 10, width: width - cellPad * 2 - 10, bottomLimit });
+      renderNotes(
+        doc,
+        e.notes,
+        { x: left + cellPad + 10, width: width - cellPad * 2 - 10, bottomLimit },
+        notesCell,
+      );
       doc.y += 4;
     }
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + width, doc.y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+    notesCell?.end();
+    tr.end();
+    const ruleY = doc.y;
+    artifact(doc, () =>
+      doc
+        .moveTo(left, ruleY)
+        .lineTo(left + width, ruleY)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke(),
+    );
   });
   if (doc.y + 22 > bottomLimit()) doc.addPage();
   const y = doc.y;
-  doc
-    .fillColor(INK)
-    .font('bold')
-    .fontSize(9.5)
-    .text('Total', left + cellPad, y + 6, { width: (COLUMNS[0]?.width ?? 0) * width });
-  doc.text(`${total.toFixed(2)}%`, left + (COLUMNS[0]?.width ?? 0) * width + cellPad, y + 6, {
-    width: (COLUMNS[1]?.width ?? 0) * width - cellPad * 2,
-    align: 'right',
-  });
+  const tr = container(doc, table, 'TR');
+  tag(doc, tr, 'TH', () =>
+    doc
+      .fillColor(INK)
+      .font('bold')
+      .fontSize(9.5)
+      .text('Total', left + cellPad, y + 6, { width: colW(0) }),
+  );
+  tag(doc, tr, 'TD', () =>
+    doc
+      .fillColor(INK)
+      .font('bold')
+      .fontSize(9.5)
+      .text(`${total.toFixed(2)}%`, colX(1) + cellPad, y + 6, {
+        width: colW(1) - cellPad * 2,
+        align: 'right',
+      }),
+  );
+  // Two empty cells keep every row four cells wide.
+  tr.add(doc.struct('TD'));
+  tr.add(doc.struct('TD'));
+  tr.end();
+  table.end();
+  sect.end();
   doc.y = y + 24;
-  doc
-    .moveTo(left, doc.y - 2)
-    .lineTo(left + width, doc.y - 2)
-    .lineWidth(1)
-    .strokeColor(ACCENT)
-    .stroke();
+  const ruleY = doc.y - 2;
+  artifact(doc, () =>
+    doc
+      .moveTo(left, ruleY)
+      .lineTo(left + width, ruleY)
+      .lineWidth(1)
+      .strokeColor(ACCENT)
+      .stroke(),
+  );
   doc.y += 10;
 }
 
-async function drawSignOff(
-  doc: PDFKit.PDFDocument,
-  input: ReportPdfInput,
-  left: number,
-  width: number,
-  bottomLimit: () => number,
-) {
+/** Who analysed it (name, signature image) and how to verify it (code, address, QR code). */
+async function signOffSection({ doc, input, left, width, bottomLimit, root }: Ctx) {
   const blockH = 150;
   if (doc.y + blockH > bottomLimit()) doc.addPage();
   const top = doc.y + 6;
-  // Analyst: name, signature, line.
-  doc.fillColor(MUTED).font('regular').fontSize(8).text('ANALYZED BY', left, top, { width: 220 });
+  const analyst = container(doc, root, 'Sect');
+  const analystName = input.analyst?.name ?? 'Laboratory analyst';
+  tag(doc, analyst, 'H2', () =>
+    doc.fillColor(MUTED).font('regular').fontSize(8).text('ANALYZED BY', left, top, { width: 220 }),
+  );
   const sigTop = top + 14;
   if (input.analyst?.signature) {
     try {
-      doc.image(input.analyst.signature, left, sigTop, { fit: [180, 56], valign: 'bottom' });
+      const image = openImage(doc, input.analyst.signature);
+      tag(
+        doc,
+        analyst,
+        'Figure',
+        () => doc.image(image, left, sigTop, { fit: [180, 56], valign: 'bottom' }),
+        {
+          alt: `Signature of ${analystName}`,
+        },
+      );
     } catch {
       // An unreadable signature image is left out; the name and line remain.
     }
   }
   const lineY = sigTop + 62;
-  doc
-    .moveTo(left, lineY)
-    .lineTo(left + 220, lineY)
-    .lineWidth(0.8)
-    .strokeColor(INK)
-    .stroke();
-  doc
-    .fillColor(INK)
-    .font('bold')
-    .fontSize(10)
-    .text(input.analyst?.name ?? 'Laboratory analyst', left, lineY + 5, { width: 220 });
-  doc
-    .fillColor(MUTED)
-    .font('regular')
-    .fontSize(8)
-    .text(`Analyst, ${input.lab.name}`, left, doc.y, { width: 220 });
-  doc.text(`Issued ${longDate(input.issuedAt)}`, left, doc.y, { width: 220 });
+  artifact(doc, () =>
+    doc
+      .moveTo(left, lineY)
+      .lineTo(left + 220, lineY)
+      .lineWidth(0.8)
+      .strokeColor(INK)
+      .stroke(),
+  );
+  tag(doc, analyst, 'P', () =>
+    doc
+      .fillColor(INK)
+      .font('bold')
+      .fontSize(10)
+      .text(analystName, left, lineY + 5, { width: 220 }),
+  );
+  tag(doc, analyst, 'P', () =>
+    doc
+      .fillColor(MUTED)
+      .font('regular')
+      .fontSize(8)
+      .text(`Analyst, ${input.lab.name}`, left, doc.y, { width: 220 }),
+  );
+  tag(doc, analyst, 'P', () =>
+    doc
+      .fillColor(MUTED)
+      .font('regular')
+      .fontSize(8)
+      .text(`Issued ${longDate(input.issuedAt)}`, left, doc.y, { width: 220 }),
+  );
+  analyst.end();
+  const analystBottom = doc.y;
 
-  // Verification: QR code drawn as vector squares, with the address and code beside it.
+  // Verification: the code and address beside a QR code drawn as vector squares.
+  const verify = container(doc, root, 'Sect');
   const qrSize = 92;
   const qrX = left + width - qrSize;
-  drawQr(doc, input.verifyUrl, qrX, top, qrSize);
   const textW = 170;
   const textX = qrX - textW - 12;
-  doc
-    .fillColor(MUTED)
-    .font('regular')
-    .fontSize(8)
-    .text('VERIFY THIS REPORT', textX, top, { width: textW, align: 'right' });
-  doc
-    .fillColor(INK)
-    .font('bold')
-    .fontSize(12)
-    .text(input.reportCode, textX, doc.y + 2, { width: textW, align: 'right', characterSpacing: 1.2 });
-  doc
-    .fillColor(MUTED)
-    .font('regular')
-    .fontSize(7.5)
-    .text(
-      `Scan the code or visit ${input.verifyUrl} to confirm this document is authentic and current (revision ${input.revision}).`,
-      textX,
-      doc.y + 2,
-      { width: textW, align: 'right' },
-    );
-  doc.y = Math.max(doc.y, lineY + 40, top + qrSize) + 8;
-  doc
-    .fillColor(MUTED)
-    .font('italic')
-    .fontSize(7.5)
-    .text(
-      'This report reflects the condition of the item when examined. Results apply only to the item identified above. ' +
-        'The document is issued electronically; its authenticity can be confirmed with the verification code.',
-      left,
-      doc.y,
-      { width },
-    );
+  const right = { width: textW, align: 'right' as const };
+  tag(doc, verify, 'H2', () =>
+    doc.fillColor(MUTED).font('regular').fontSize(8).text('VERIFY THIS REPORT', textX, top, right),
+  );
+  tag(doc, verify, 'P', () =>
+    doc
+      .fillColor(INK)
+      .font('bold')
+      .fontSize(12)
+      .text(input.reportCode, textX, doc.y + 2, { ...right, characterSpacing: 1.2 }),
+  );
+  tag(doc, verify, 'P', () =>
+    doc
+      .fillColor(MUTED)
+      .font('regular')
+      .fontSize(7.5)
+      .text(
+        `Scan the code or visit ${input.verifyUrl} to confirm this document is authentic and current (revision ${input.revision}).`,
+        textX,
+        doc.y + 2,
+        right,
+      ),
+  );
+  const textBottom = doc.y;
+  tag(doc, verify, 'Figure', () => drawQr(doc, input.verifyUrl, qrX, top, qrSize), {
+    alt: `QR code linking to ${input.verifyUrl}`,
+  });
+  verify.end();
+
+  doc.y = Math.max(textBottom, analystBottom, lineY + 40, top + qrSize) + 8;
+  tag(doc, root, 'P', () =>
+    doc
+      .fillColor(MUTED)
+      .font('italic')
+      .fontSize(7.5)
+      .text(
+        'This report reflects the condition of the item when examined. Results apply only to the item identified above. ' +
+          'The document is issued electronically and digitally signed by the laboratory; its authenticity can be confirmed with the verification code.',
+        left,
+        doc.y,
+        { width },
+      ),
+  );
 }
 
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
@@ -423,29 +640,36 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill();
 }
 
-function drawFooters(doc: PDFKit.PDFDocument, input: ReportPdfInput, left: number, width: number) {
+/** Page footers: pagination artifacts, outside the structure tree. */
+function drawFooters({ doc, input, left, width }: Ctx) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN - 10;
-    doc
-      .moveTo(left, y - 6)
-      .lineTo(left + width, y - 6)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.fillColor(MUTED).font('regular').fontSize(7.5);
-    doc.text(`${input.lab.name} · Report ${input.reportCode} · Revision ${input.revision}`, left, y, {
-      width: width * 0.75,
-      lineBreak: false,
-    });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width * 0.75, y, {
-      width: width * 0.25,
-      align: 'right',
-      lineBreak: false,
-    });
+    artifact(
+      doc,
+      () => {
+        doc
+          .moveTo(left, y - 6)
+          .lineTo(left + width, y - 6)
+          .lineWidth(0.5)
+          .strokeColor(RULE)
+          .stroke();
+        doc.fillColor(MUTED).font('regular').fontSize(7.5);
+        doc.text(`${input.lab.name} · Report ${input.reportCode} · Revision ${input.revision}`, left, y, {
+          width: width * 0.75,
+          lineBreak: false,
+        });
+        doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width * 0.75, y, {
+          width: width * 0.25,
+          align: 'right',
+          lineBreak: false,
+        });
+      },
+      'Pagination',
+    );
     doc.page.margins.bottom = bottom;
   }
 }

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CREDENTIAL_MEDIA_TYPE,
+  type CredentialCheckResponse,
+  credentialCheckResponse,
+  credentialQuery,
+  verifyCredentialBody,
+} from '../../../common/contracts/credentials';
 import { errorResponse } from '../../../common/contracts/errors';
 import {
   type DocumentCheckResponse,
@@ -9,9 +16,12 @@ import {
   verificationResponse,
   verifyCodeParams,
 } from '../../../common/contracts/verification';
-import { normalizeReportCode, REPORT_CODE_PATTERN } from '../../../common/domain/reports';
+import { DEFAULT_LAB_NAME, normalizeReportCode, REPORT_CODE_PATTERN } from '../../../common/domain/reports';
+import { CATEGORIES, optionLabel } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app';
 import { badRequest, notFound } from '../../plugins/errors';
+import { readLabSettings } from '../reports/reports.queries';
+import { checkCredentialSignature, signCredential } from './credential';
 import { createVerificationLogger } from './verification-log';
 import { presentVerification } from './verification.presenter';
 import { listRevisionsOf, prepareVerificationLookup } from './verification.queries';
@@ -19,7 +29,10 @@ import { listRevisionsOf, prepareVerificationLookup } from './verification.queri
 /** Requests per address and minute for the public verification calls (CONTRACT §4). */
 export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
-/** Public verification of issued reports, by code and by document (CONTRACT §3). */
+/**
+ * Public verification of issued reports: by code, by document (docs/product/reports-and-verification.md),
+ * and by verifiable credential (docs/product/signed-reports.md).
+ */
 export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const lookup = prepareVerificationLookup(deps.db);
@@ -113,6 +126,134 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return answer;
       },
     );
+    app.get(
+      '/api/reports/verify/:code/credential',
+      {
+        config: { public: true, ...rateLimit },
+        schema: {
+          tags: ['verification'],
+          summary:
+            'A revision of an issued report as a W3C Verifiable Credential (public, application/vc+jwt)',
+          description:
+            'The current revision, or ?revision=N. A JWT (typ vc+jwt, ES256) whose keys are at /.well-known/jwks.json. 404 {message:"Report not found"} for unknown codes or revisions.',
+          params: verifyCodeParams,
+          querystring: credentialQuery,
+          response: { 400: errorResponse, 404: errorResponse, 429: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const { code, row } = await findIssued(request.params.code);
+        if (!row) throw notFound(REPORT_NOT_FOUND_MESSAGE);
+        const revisions = await listRevisionsOf(deps.db, code);
+        const wanted = request.query.revision;
+        const rev = wanted ? revisions.find((r) => r.revision === wanted) : revisions[revisions.length - 1];
+        if (!rev) throw notFound(REPORT_NOT_FOUND_MESSAGE);
+        const lab = await readLabSettings(deps.db);
+        const jwt = await signCredential(
+          deps.keys.credentials,
+          { url: deps.config.publicUrl, name: lab?.labName?.trim() || DEFAULT_LAB_NAME },
+          {
+            reportCode: code,
+            revision: rev.revision,
+            item: row.itemName,
+            category: optionLabel(CATEGORIES, row.category) || row.category,
+            issuedAt: rev.issuedAt,
+            pdfSha256: rev.sha256,
+          },
+        );
+        return (
+          reply
+            .type(CREDENTIAL_MEDIA_TYPE)
+            .header('content-disposition', `attachment; filename="Report-${code}-r${rev.revision}.jwt"`)
+            .header('cache-control', 'no-store')
+            // A JWT, not JSON: the response schemas above only describe the error bodies.
+            .send(jwt as unknown as { message: string })
+        );
+      },
+    );
+
+    app.post(
+      '/api/reports/verify-credential',
+      {
+        config: { public: true, ...rateLimit },
+        schema: {
+          tags: ['verification'],
+          summary: 'Check a report credential (public): genuine, and current, superseded or revoked',
+          description:
+            'genuine: signed by one of the keys at /.well-known/jwks.json and unchanged. status: current | superseded | revoked | not-genuine | unknown.',
+          body: verifyCredentialBody,
+          response: { 200: credentialCheckResponse, 400: errorResponse, 429: errorResponse },
+        },
+      },
+      async (request) => {
+        const check = await checkCredentialSignature(deps.keys.credentials, request.body.credential);
+        const answer = await credentialStatus(check);
+        log.record({ code: answer.reportCode ?? '', result: `credential_${answer.status}`, ip: request.ip });
+        return answer;
+      },
+    );
+
+    const credentialStatus = async (
+      check: Awaited<ReturnType<typeof checkCredentialSignature>>,
+    ): Promise<CredentialCheckResponse> => {
+      const none = {
+        reportCode: null,
+        revision: null,
+        issuedAt: null,
+        currentRevision: null,
+        currentIssuedAt: null,
+        supersededByRevision: null,
+        supersededAt: null,
+        revokedReason: null,
+        revokedAt: null,
+        subject: null,
+      };
+      if (!check.genuine)
+        return { genuine: false, status: 'not-genuine', keyId: check.kid, ...none, message: check.reason };
+      const s = check.subject;
+      const { code, row } = await findIssued(s.reportCode);
+      const revisions = row ? await listRevisionsOf(deps.db, code) : [];
+      const index = revisions.findIndex((r) => r.revision === s.revision);
+      const match = revisions[index];
+      const current = revisions[revisions.length - 1];
+      if (!row || !match || !current || match.sha256 !== s.pdfSha256)
+        return {
+          genuine: true,
+          status: 'unknown',
+          keyId: check.kid,
+          ...none,
+          reportCode: s.reportCode,
+          revision: s.revision,
+          subject: s,
+          message: `This credential was signed by the laboratory, but revision ${s.revision} of report ${s.reportCode} is not on record here.`,
+        };
+      const next = revisions[index + 1];
+      const revoked = row.reportRevokedAt !== null;
+      const status = revoked ? 'revoked' : next ? 'superseded' : 'current';
+      const day = (d: Date) => d.toISOString().slice(0, 10);
+      const message =
+        status === 'revoked'
+          ? `Genuine credential for revision ${match.revision} of report ${code}, but the report has been revoked${row.reportRevokedReason ? `: ${row.reportRevokedReason}` : ''}. Do not rely on it.`
+          : status === 'superseded'
+            ? `Genuine credential for revision ${match.revision} of report ${code}. It was superseded by revision ${next?.revision} on ${next ? day(next.issuedAt) : ''}.`
+            : `Genuine credential for revision ${match.revision} of report ${code}, the current revision.`;
+      return {
+        genuine: true,
+        status,
+        keyId: check.kid,
+        reportCode: code,
+        revision: match.revision,
+        issuedAt: match.issuedAt.toISOString(),
+        currentRevision: current.revision,
+        currentIssuedAt: current.issuedAt.toISOString(),
+        supersededByRevision: next?.revision ?? null,
+        supersededAt: next ? next.issuedAt.toISOString() : null,
+        revokedReason: row.reportRevokedReason,
+        revokedAt: row.reportRevokedAt ? new Date(row.reportRevokedAt).toISOString() : null,
+        subject: s,
+        message,
+      };
+    };
   };
 }
 

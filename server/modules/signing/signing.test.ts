@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import forge from 'node-forge';
+import { afterAll, describe, expect, it } from 'vitest';
+import { haveTools, POPPLER, run } from '../../../tests/support/external-tools';
+import { renderReportPdf, type ReportPdfInput } from '../reports/report-pdf';
+import {
+  asciiName,
+  GENERATED_SIGNING_FILE,
+  generateLabCertificates,
+  generatedIdentity,
+  p12Identity,
+  SigningConfigError,
+} from './lab-certificates';
+import { createPdfSigner } from './pdf-signer';
+
+const work = mkdtempSync(join(tmpdir(), 'vl-signing-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const input = (signerName: string): ReportPdfInput => ({
+  lab: {
+    name: 'Laboratoire Hélène',
+    address: '1 Rue de la Paix, Paris',
+    phone: '+33 1 00 00 00 00',
+    email: null,
+    certificationNumber: null,
+    logo: null,
+  },
+  sample: {
+    displayId: 'VAL-0042',
+    itemName: 'Louis XV commode',
+    category: 'Furniture & Decorative Arts',
+    description: '',
+    submissionDate: new Date('2026-01-02T00:00:00Z'),
+    services: 'Expert Valuation',
+    ownerName: 'Client',
+  },
+  elements: [{ element: 'Oak', percentage: 100, purity: null, quality: null, notes: null }],
+  analyst: null,
+  reportCode: 'ABCD2345',
+  revision: 1,
+  issuedAt: new Date(),
+  verifyUrl: 'https://lab.example/verify-report?code=ABCD2345',
+  signing: { signerName, location: 'Paris', contactInfo: 'https://lab.example' },
+});
+
+describe('certificate names', () => {
+  it('are ASCII, accents dropped', () => {
+    expect(asciiName('Laboratoire Hélène — Zürich')).toBe('Laboratoire Helene Zurich');
+    expect(asciiName('Лаборатория')).toBe('Valuation Laboratory');
+  });
+});
+
+describe('the signing identity from a PKCS#12 file (SIGNING_P12)', () => {
+  const made = generateLabCertificates('Laboratoire Hélène');
+  const key = forge.pki.privateKeyFromPem(made.signingPrivateKey);
+  const chain = [made.signingCertificate, made.rootCertificate].map((p) => forge.pki.certificateFromPem(p));
+  const p12 = Buffer.from(
+    forge.asn1
+      .toDer(forge.pkcs12.toPkcs12Asn1(key, chain, 'correct horse', { algorithm: '3des' }))
+      .getBytes(),
+    'binary',
+  );
+
+  it('signs PDFs with its key and publishes its self-signed root', async () => {
+    const identity = p12Identity(p12, 'correct horse');
+    expect(identity.source).toBe('p12');
+    expect(identity.signerName).toBe('Laboratoire Helene');
+    expect(identity.rootCaPem.replace(/\r/g, '')).toBe(made.rootCertificate.replace(/\r/g, ''));
+    const signer = createPdfSigner(identity);
+    const pdf = await signer.sign(await renderReportPdf(input(identity.signerName)), new Date());
+    expect(pdf.includes('/SubFilter /adbe.pkcs7.detached')).toBe(true);
+    if (!haveTools(POPPLER, 'PKCS#12 signature check')) return;
+    const file = join(work, 'p12.pdf');
+    writeFileSync(file, pdf);
+    const out = run('pdfsig', [file]);
+    expect(out).toContain('Signature is Valid');
+    expect(out).toContain('Signer Certificate Common Name: Laboratoire Helene');
+  });
+
+  it('refuses a wrong passphrase or a file that is not PKCS#12 with a clear error', () => {
+    expect(() => p12Identity(p12, 'wrong')).toThrow(SigningConfigError);
+    expect(() => p12Identity(Buffer.from('not a p12'), '')).toThrow(/SIGNING_P12 cannot be read/);
+  });
+});
+
+describe('generated keys under DATA_DIR', () => {
+  it('are created once, mode 0600, and reused on the next start', () => {
+    const dir = join(work, 'once');
+    const first = generatedIdentity(dir, 'Heritage Valuation Laboratory');
+    const file = join(dir, GENERATED_SIGNING_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = generatedIdentity(dir, 'Another Name');
+    expect(second.rootCaPem).toBe(first.rootCaPem);
+    expect(second.signerName).toBe('Heritage Valuation Laboratory');
+  });
+
+  it('are the same for two instances starting at the same moment on a shared DATA_DIR', async () => {
+    const dir = join(work, 'race');
+    const script = `
+      import { generatedIdentity } from ${JSON.stringify(join(import.meta.dirname, 'lab-certificates.ts'))};
+      process.stdout.write(generatedIdentity(process.argv[1], 'Heritage Valuation Laboratory').rootCaPem);
+    `;
+    const start = () =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir]);
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        child.stderr.on('data', (c: Buffer) => process.stderr.write(c));
+        child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`))));
+      });
+    const roots = await Promise.all([start(), start(), start()]);
+    expect(roots[0]).toMatch(/BEGIN CERTIFICATE/);
+    expect(new Set(roots).size).toBe(1);
+    const stored = JSON.parse(readFileSync(join(dir, GENERATED_SIGNING_FILE), 'utf8')) as {
+      rootCertificate: string;
+    };
+    expect(stored.rootCertificate.replace(/\r/g, '')).toBe(roots[0]?.replace(/\r/g, ''));
+  }, 60_000);
+});
