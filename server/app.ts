@@ -21,6 +21,7 @@ import type { Database, Db } from './db/client';
 import { createJobWorker, type JobWorker } from './jobs/jobs';
 import { createLoginThrottle, type LoginThrottle } from './modules/accounts/login-throttle';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { setPasswordQueueLimit } from './modules/accounts/passwords';
 import { healthRoutes } from './modules/health/health.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -35,6 +36,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createTokenService, registerAuth, resolveJwtSecret, type TokenService } from './plugins/auth';
+import { addressKey } from './plugins/client-address';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import type { Storage } from './storage/storage';
@@ -107,6 +109,7 @@ export async function buildApp(opts: {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  setPasswordQueueLimit(config.passwordHashQueue);
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const keys =
     opts.keys ??
@@ -145,6 +148,9 @@ export async function buildApp(opts: {
   }
   await app.register(rateLimit, {
     global: false,
+    // Every per-address limit counts by the same key as the login throttle: IPv6 by /64, IPv4-mapped
+    // as IPv4 (plugins/client-address.ts).
+    keyGenerator: (request) => addressKey(request.ip),
     ...(redis ? { redis, nameSpace: 'vl-rate-', skipOnError: true } : {}),
     ...(config.rateLimits ? {} : { max: Number.MAX_SAFE_INTEGER }),
   });

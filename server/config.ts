@@ -24,6 +24,16 @@ const envSchema = z.object({
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('loopback')),
+  PASSWORD_HASH_QUEUE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(64)),
+  CUSTOMER_SUBMISSIONS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(120)),
+  CUSTOMER_STORAGE_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(20 * 1024),
+  ),
   ORPHAN_SWEEP_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   STORAGE_S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
   STORAGE_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -72,6 +82,11 @@ export type Config = {
   mailFrom: string | undefined;
   /** The first retry delay of a failed background job; each later one doubles, up to 2 h. */
   jobsRetryFirstMs: number;
+  /** Password hashes allowed to wait for a core; more are refused with 503 + Retry-After. */
+  passwordHashQueue: number;
+  /** Per-customer limits (docs/product/security.md): submissions per hour, stored bytes. */
+  customerSubmissionsPerHour: number;
+  customerStorageBytes: number;
   /** Stored files without a row are removed once older than this (start-up and periodic sweep). */
   orphanSweepGraceMs: number;
   /** PKCS#12 file with the PDF signing key and certificate chain; unset: generated under DATA_DIR. */
@@ -129,6 +144,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signingP12: e.SIGNING_P12,
     signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
     credentialKeys: e.CREDENTIAL_KEYS,
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    customerSubmissionsPerHour: e.CUSTOMER_SUBMISSIONS_PER_HOUR,
+    customerStorageBytes: e.CUSTOMER_STORAGE_MB * 1024 * 1024,
     s3: e.STORAGE_S3_BUCKET
       ? {
           bucket: e.STORAGE_S3_BUCKET,

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -7,6 +8,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: { path: string; message: string }[],
+    /** Headers the answer carries (Retry-After on 429 and 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -51,12 +54,18 @@ function causeCode(err: unknown): string | undefined {
 
 type ErrorBody = { message: string; errors?: { path: string; message: string }[] };
 
-export function toHttpError(err: unknown): { status: number; body: ErrorBody; log: boolean } {
+export function toHttpError(err: unknown): {
+  status: number;
+  body: ErrorBody;
+  log: boolean;
+  headers?: Record<string, string>;
+} {
   if (err instanceof AppError) {
     return {
       status: err.statusCode,
       body: err.errors ? { message: err.message, errors: err.errors } : { message: err.message },
       log: false,
+      ...(err.headers ? { headers: err.headers } : {}),
     };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -117,9 +126,51 @@ export function toHttpError(err: unknown): { status: number; body: ErrorBody; lo
   return { status: 500, body: { message: 'Internal server error' }, log: true };
 }
 
+/** Error answers wait for at most this much of an unread request body (and DRAIN_TIMEOUT_MS). */
+export const DRAIN_CAP_BYTES = 64 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 15_000;
+
+/**
+ * Reads and discards what is left of a request body (at most `cap` bytes, at most DRAIN_TIMEOUT_MS).
+ * A client that is still sending when the answer arrives and the connection closes sees a broken
+ * pipe instead of the answer; once its body is read, it reads the 413 (or 401, 429…) it was sent.
+ */
+export function drainRequest(raw: IncomingMessage, cap = DRAIN_CAP_BYTES): Promise<void> {
+  if (raw.readableEnded || raw.destroyed || raw.complete) return Promise.resolve();
+  const length = Number(raw.headers['content-length'] ?? 0);
+  const chunked = /chunked/i.test(String(raw.headers['transfer-encoding'] ?? ''));
+  if (!chunked && !(length > 0)) return Promise.resolve();
+  if (length > cap) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', done);
+      raw.off('close', done);
+      raw.off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > cap) done();
+    };
+    const timer = setTimeout(done, DRAIN_TIMEOUT_MS);
+    raw.on('data', onData);
+    raw.on('end', done);
+    raw.on('close', done);
+    raw.on('error', done);
+    // A multipart parser the route stopped reading would hold the body back: detach it first.
+    raw.unpipe();
+    raw.resume();
+  });
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err, request, reply) => {
-    const { status, body, log } = toHttpError(err);
+  app.setErrorHandler(async (err, request, reply) => {
+    const { status, body, log, headers } = toHttpError(err);
+    await drainRequest(request.raw);
+    if (headers) reply.headers(headers);
     if (log)
       request.log.error(
         {
@@ -131,6 +182,6 @@ export function registerErrorHandler(app: FastifyInstance) {
         },
         'request failed',
       );
-    reply.code(status).type('application/json').send(body);
+    return reply.code(status).type('application/json').send(body);
   });
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,49 @@ describe('malformed and mistyped JSON', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email, role: 'user' });
+  });
+
+  it('a 12 MB JSON body to POST /api/contact reaches the client as a 413 (the body is drained, not cut off)', async () => {
+    // A plain client that sends its whole request before it reads the answer (as curl and most
+    // server-side HTTP clients do): if the server answered and closed while it was still sending,
+    // the client would get EPIPE / ECONNRESET and never see the answer.
+    const body = Buffer.from(JSON.stringify({ padding: 'x'.repeat(12 * 1024 * 1024) }));
+    const { port } = new URL(t.url);
+    const send = (chunked: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (d: string) => (answer += d));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(answer));
+        const head = [
+          'POST /api/contact HTTP/1.1',
+          'host: 127.0.0.1',
+          'content-type: application/json',
+          chunked ? 'transfer-encoding: chunked' : `content-length: ${body.length}`,
+          'connection: close',
+          '',
+          '',
+        ].join('\r\n');
+        socket.write(head);
+        for (let at = 0; at < body.length; at += 64 * 1024) {
+          const piece = body.subarray(at, at + 64 * 1024);
+          socket.write(
+            chunked
+              ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+              : piece,
+          );
+        }
+        if (chunked) socket.write('0\r\n\r\n');
+      });
+    for (const chunked of [false, true]) {
+      const answer = await send(chunked);
+      expect(answer, `chunked: ${chunked}`).toMatch(/^HTTP\/1\.1 413 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+        message: expect.any(String),
+      });
+    }
   });
 
   it('answers oversized JSON bodies with 413', async () => {

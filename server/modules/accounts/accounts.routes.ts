@@ -16,6 +16,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { presentAuthUser } from './presenters';
 
 export const INVALID_LOGIN = 'Invalid email or password';
+/** Accounts one address may create per hour. */
+export const REGISTER_RATE_LIMIT = { max: 20, timeWindow: 60 * 60 * 1000 } as const;
 
 export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,18 +29,24 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['accounts'],
           summary: 'Log in with e-mail and password',
           body: loginRequest,
-          response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+          response: {
+            200: loginResponse,
+            400: errorResponse,
+            401: errorResponse,
+            429: errorResponse,
+            503: errorResponse,
+          },
         },
       },
       async (request) => {
         const { email, password } = request.body;
-        await deps.loginThrottle.check(email, request.ip);
+        // The attempt is counted BEFORE the password is checked (login-throttle.ts): guesses sent
+        // at once cannot all slip past the limit. It stays counted unless the login succeeds.
+        const attempt = await deps.loginThrottle.reserve(email, request.ip);
         const user = await findUserByEmail(deps.db, email);
         const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-        if (!user || !ok || !user.isActive) {
-          await deps.loginThrottle.recordFailure(email, request.ip);
-          throw unauthorized(INVALID_LOGIN);
-        }
+        if (!user || !ok || !user.isActive) throw unauthorized(INVALID_LOGIN);
+        await attempt.succeeded();
         const token = await deps.tokens.sign(user);
         return { token, message: 'Logged in successfully' };
       },
@@ -47,12 +55,22 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/register',
       {
-        config: { public: true },
+        config: {
+          public: true,
+          // Per client address (docs/product/security.md); RATE_LIMITS=off leaves it unlimited.
+          ...(deps.config.rateLimits ? { rateLimit: REGISTER_RATE_LIMIT } : {}),
+        },
         schema: {
           tags: ['accounts'],
-          summary: 'Create a customer account',
+          summary: 'Create a customer account (rate limited per address)',
           body: registerRequest,
-          response: { 201: registerResponse, 400: errorResponse, 409: errorResponse },
+          response: {
+            201: registerResponse,
+            400: errorResponse,
+            409: errorResponse,
+            429: errorResponse,
+            503: errorResponse,
+          },
         },
       },
       async (request, reply) => {

@@ -1,54 +1,140 @@
-import { and, count, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, like, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
+import { addressKey } from '../../plugins/client-address';
 import { AppError } from '../../plugins/errors';
 
-// Failed logins live in the database so the limit holds across app instances (CONTRACT §4).
+// Login throttling (docs/decisions/0010-lockout-and-two-factor.md, docs/product/security.md).
+//
+// Every attempt is RESERVED before the password is checked: under a per-account lock (and a
+// per-address one) the recent failures are counted and, when the attempt may go ahead, rows are
+// written for it at once. Success removes them again. So any number of guesses sent at the same
+// moment get at most the limit of password checks; the rest are refused with 429 without costing a
+// hash. The rows live in the database, so the limits hold across app instances.
+//
+// What is counted, over the last LOGIN_WINDOW_MS:
+// - failures of one account from one address (IPv6 by /64): the hard lock, MAX_FAILURES_PER_ACCOUNT.
+//   A stranger's guesses from elsewhere never lock the owner out;
+// - failures from one address across all accounts (password spraying): MAX_FAILURES_PER_ADDRESS;
+// - failures of the account from everywhere: beyond ACCOUNT_SLOWDOWN_AFTER the account only slows
+//   down — one attempt per ACCOUNT_SLOWDOWN_INTERVAL_MS from addresses it has never signed in from.
+//   Addresses with a successful sign-in in the last KNOWN_ADDRESS_MS are not slowed.
+
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
+export const ACCOUNT_SLOWDOWN_AFTER = 10;
+export const ACCOUNT_SLOWDOWN_INTERVAL_MS = 10 * 1000;
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 export const THROTTLED_MESSAGE = 'Too many failed login attempts. Please try again in a few minutes.';
+export const SLOWED_MESSAGE =
+  'This account has seen many failed login attempts. Please wait a few seconds and try again.';
+
+/** A reserved attempt: settle it with `succeeded` (or leave it standing as a failure). */
+export type LoginAttempt = { succeeded(): Promise<void> };
 
 export type LoginThrottle = {
-  check(email: string, ip: string): Promise<void>;
-  recordFailure(email: string, ip: string): Promise<void>;
+  /** Reserves one attempt for this account from this address, or throws 429. */
+  reserve(email: string, ip: string): Promise<LoginAttempt>;
 };
 
-const accountKey = (email: string) => `account:${email.toLowerCase()}`;
-const addressKey = (ip: string) => `address:${ip}`;
+// Advisory-lock namespace of the login throttle (any constant distinct from the app's others).
+const LOCK_NAMESPACE = 4_242_010;
+
+const keysFor = (email: string, ip: string) => {
+  const account = email.trim().toLowerCase();
+  const address = addressKey(ip);
+  return {
+    accountAtAddress: `an:${account}|${address}`,
+    address: `n:${address}`,
+    account: `a:${account}`,
+    known: `ok:${account}|${address}`,
+  };
+};
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const NO_ATTEMPT: LoginAttempt = { succeeded: async () => {} };
 
 export function createLoginThrottle(db: Db, enabled: boolean): LoginThrottle {
-  return {
-    async check(email, ip) {
-      if (!enabled) return;
-      const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-      const rows = await db
-        .select({ key: loginAttempts.key, n: count() })
-        .from(loginAttempts)
-        .where(
+  let sweepAfter = 0;
+  const sweep = async () => {
+    // Old rows are removed now and then (at most once a minute per instance).
+    if (Date.now() < sweepAfter) return;
+    sweepAfter = Date.now() + 60_000;
+    const now = Date.now();
+    await db
+      .delete(loginAttempts)
+      .where(
+        or(
           and(
-            or(eq(loginAttempts.key, accountKey(email)), eq(loginAttempts.key, addressKey(ip))),
-            gt(loginAttempts.attemptedAt, since),
+            notLike(loginAttempts.key, 'ok:%'),
+            lt(loginAttempts.attemptedAt, new Date(now - LOGIN_WINDOW_MS)),
           ),
-        )
-        .groupBy(loginAttempts.key);
-      const byKey = new Map(rows.map((r) => [r.key, Number(r.n)]));
-      if (
-        (byKey.get(accountKey(email)) ?? 0) >= MAX_FAILURES_PER_ACCOUNT ||
-        (byKey.get(addressKey(ip)) ?? 0) >= MAX_FAILURES_PER_ADDRESS
-      ) {
-        throw new AppError(429, THROTTLED_MESSAGE);
-      }
-    },
-    async recordFailure(email, ip) {
-      if (!enabled) return;
-      await db.insert(loginAttempts).values([{ key: accountKey(email) }, { key: addressKey(ip) }]);
-      // Old attempts are kept out of the way opportunistically.
-      if (Math.random() < 0.05) {
-        await db
-          .delete(loginAttempts)
-          .where(lt(loginAttempts.attemptedAt, new Date(Date.now() - LOGIN_WINDOW_MS)));
-      }
+          and(
+            like(loginAttempts.key, 'ok:%'),
+            lt(loginAttempts.attemptedAt, new Date(now - KNOWN_ADDRESS_MS)),
+          ),
+        ),
+      );
+  };
+
+  return {
+    async reserve(email, ip) {
+      if (!enabled) return NO_ATTEMPT;
+      const keys = keysFor(email, ip);
+      const reserved = await db.transaction(async (tx) => {
+        // One account's attempts, then one address's, pass one at a time (always in this order).
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${keys.account})),
+                     pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${keys.address}))`,
+        );
+        const since = new Date(Date.now() - LOGIN_WINDOW_MS).toISOString();
+        const knownSince = new Date(Date.now() - KNOWN_ADDRESS_MS).toISOString();
+        const counts = rowsOf<{ key: string; n: number | string; latest: string | Date }>(
+          await tx.execute(sql`
+            select key, count(*)::int as n, max(attempted_at) as latest from login_attempts
+            where (key in (${keys.accountAtAddress}, ${keys.address}, ${keys.account})
+                   and attempted_at > ${since}::timestamptz)
+               or (key = ${keys.known} and attempted_at > ${knownSince}::timestamptz)
+            group by key`),
+        );
+        const byKey = new Map(counts.map((r) => [r.key, { n: Number(r.n), latest: new Date(r.latest) }]));
+        const count = (key: string) => byKey.get(key)?.n ?? 0;
+        if (
+          count(keys.accountAtAddress) >= MAX_FAILURES_PER_ACCOUNT ||
+          count(keys.address) >= MAX_FAILURES_PER_ADDRESS
+        ) {
+          throw new AppError(429, THROTTLED_MESSAGE, undefined, {
+            'retry-after': String(Math.ceil(LOGIN_WINDOW_MS / 1000)),
+          });
+        }
+        if (count(keys.account) >= ACCOUNT_SLOWDOWN_AFTER && count(keys.known) === 0) {
+          const latest = byKey.get(keys.account)?.latest.getTime() ?? 0;
+          const wait = latest + ACCOUNT_SLOWDOWN_INTERVAL_MS - Date.now();
+          if (wait > 0)
+            throw new AppError(429, SLOWED_MESSAGE, undefined, {
+              'retry-after': String(Math.ceil(wait / 1000)),
+            });
+        }
+        return tx
+          .insert(loginAttempts)
+          .values([{ key: keys.accountAtAddress }, { key: keys.address }, { key: keys.account }])
+          .returning({ id: loginAttempts.id });
+      });
+      await sweep().catch(() => undefined);
+      const ids = reserved.map((r) => r.id);
+      return {
+        async succeeded() {
+          // The reservation was not a failure; the address is now one this account signs in from.
+          await db.transaction(async (tx) => {
+            await tx
+              .delete(loginAttempts)
+              .where(or(inArray(loginAttempts.id, ids), eq(loginAttempts.key, keys.known)));
+            await tx.insert(loginAttempts).values({ key: keys.known });
+          });
+        },
+      };
     },
   };
 }

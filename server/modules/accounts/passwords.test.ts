@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit, hashPassword, verifyPassword } from './passwords';
+import { concurrencyLimit, hashPassword, QueueFullError, verifyPassword } from './passwords';
 
 describe('concurrencyLimit', () => {
   it('never runs more than the limit at once and runs everything in arrival order', async () => {
@@ -19,6 +19,20 @@ describe('concurrencyLimit', () => {
     expect(results).toEqual([0, 1, 2, 3, 4, 5]);
     expect(peak).toBe(2);
     expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('refuses with a 503 + Retry-After error once its queue is full, and accepts again when it drains', async () => {
+    const run = concurrencyLimit(1, () => 2);
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = () => run(() => gate);
+    const accepted = [slow(), slow(), slow()];
+    const refused = slow();
+    await expect(refused).rejects.toBeInstanceOf(QueueFullError);
+    await expect(refused).rejects.toMatchObject({ statusCode: 503, headers: { 'retry-after': '2' } });
+    release();
+    await Promise.all(accepted);
+    expect(await run(async () => 'after')).toBe('after');
   });
 
   it('frees its slot when a task fails', async () => {

@@ -120,6 +120,15 @@ type HistoryJson = {
 };
 
 const prepared = preparedStatements((db) => ({
+  usage: db
+    .select({
+      recent: sql<number>`(select count(*) from ${samples} s
+        where s.user_id = ${sql.placeholder('userId')} and s.submission_date > now() - interval '1 hour')::int`,
+      bytes: sql<string>`(select coalesce(sum(f.file_size), 0) from ${sampleFiles} f
+        join ${samples} s on s.id = f.sample_id where s.user_id = ${sql.placeholder('userId')})::bigint`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('samples_customer_usage'),
   byId: db
     .select()
     .from(samples)
@@ -175,4 +184,13 @@ export async function findSampleDetail(db: Db, id: number) {
     elements: head.elements,
     history: head.history,
   };
+}
+
+/**
+ * What one customer has used so far, for the per-customer limits (docs/product/security.md): samples
+ * submitted in the last hour and bytes stored in their samples' files.
+ */
+export async function customerUsage(db: Db, userId: number): Promise<{ recent: number; bytes: number }> {
+  const [row] = await prepared(db).usage.execute({ userId });
+  return { recent: Number(row?.recent ?? 0), bytes: Number(row?.bytes ?? 0) };
 }

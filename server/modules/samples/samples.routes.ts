@@ -11,12 +11,17 @@ import {
 } from '../../../common/contracts/samples';
 import type { AppDeps } from '../../app';
 import { currentUser } from '../../plugins/auth';
-import { badRequest, notFound } from '../../plugins/errors';
+import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';
 import { canReadSample } from '../../policies/samples';
 import { presentOwnSample, presentSample, presentSampleListItem, toIso as iso } from './samples.presenter';
-import { findSampleDetail, insertSubmittedSample, listOwnSamples } from './samples.queries';
-import { receiveSampleSubmission, removeStoredFiles } from './samples.upload';
+import { customerUsage, findSampleDetail, insertSubmittedSample, listOwnSamples } from './samples.queries';
+import {
+  receiveSampleSubmission,
+  removeStoredFiles,
+  storageFullMessage,
+  submissionsPerHourMessage,
+} from './samples.upload';
 
 const NOT_FOUND = 'Sample not found';
 
@@ -59,12 +64,23 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             401: errorResponse,
             413: errorResponse,
             415: errorResponse,
+            429: errorResponse,
           },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const { fields, files } = await receiveSampleSubmission(request, deps.storage);
+        // Per-customer limits (docs/product/security.md), checked before a byte is stored.
+        let budget: { remaining: number; limit: number } | undefined;
+        if (deps.config.rateLimits) {
+          const { customerSubmissionsPerHour: perHour, customerStorageBytes: limit } = deps.config;
+          const usage = await customerUsage(deps.db, user.id);
+          if (usage.recent >= perHour)
+            throw new AppError(429, submissionsPerHourMessage(perHour), undefined, { 'retry-after': '600' });
+          if (usage.bytes >= limit) throw new AppError(413, storageFullMessage(limit));
+          budget = { remaining: limit - usage.bytes, limit };
+        }
+        const { fields, files } = await receiveSampleSubmission(request, deps.storage, budget);
         try {
           const parsed = sampleSubmissionFields.safeParse(fields);
           const errors = parsed.success

@@ -28,6 +28,17 @@ export type StoredFile = {
   fileCategory: FileCategory;
 };
 
+/** The customer's storage allowance is used up (docs/product/security.md). */
+export const storageFullMessage = (limitBytes: number) =>
+  `Your account has reached its storage limit of ${formatBytes(limitBytes)} for sample files. Please contact the laboratory if you need more.`;
+export const submissionsPerHourMessage = (max: number) =>
+  `You have submitted ${max} samples in the last hour, the most allowed. Please wait a while before submitting more.`;
+
+function formatBytes(n: number): string {
+  if (n >= 1024 ** 3) return `${Math.round((n / 1024 ** 3) * 10) / 10} GB`;
+  return `${Math.round((n / 1024 ** 2) * 10) / 10} MB`;
+}
+
 export const SAMPLE_UPLOAD_MESSAGES = {
   tooManyPhotos: `At most ${MAX_SAMPLE_PHOTOS} photos can be uploaded`,
   tooManyDocuments: `At most ${MAX_SAMPLE_DOCUMENTS} documents can be uploaded`,
@@ -58,11 +69,14 @@ function cleanOriginalName(name: string | undefined, fallback: string): string {
   return (cleaned || fallback).slice(0, 255);
 }
 
+type Budget = { remaining: number; limit: number };
+
 async function storeFilePart(
   storage: Storage,
   file: NodeJS.ReadableStream & { truncated?: boolean },
   category: FileCategory,
   originalName: string,
+  budget: Budget,
 ): Promise<StoredFile> {
   const iterator = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   const head: Buffer[] = [];
@@ -87,7 +101,9 @@ async function storeFilePart(
     );
   }
   const tooLarge = () => new AppError(413, SAMPLE_UPLOAD_MESSAGES.fileTooLarge);
+  const overBudget = () => new AppError(413, storageFullMessage(budget.limit));
   if (headBuffer.length > MAX_SAMPLE_FILE_BYTES) throw tooLarge();
+  if (headBuffer.length > budget.remaining) throw overBudget();
 
   async function* body() {
     let size = headBuffer.length;
@@ -98,6 +114,7 @@ async function storeFilePart(
       if (next.done) break;
       size += next.value.length;
       if (size > MAX_SAMPLE_FILE_BYTES) throw tooLarge();
+      if (size > budget.remaining) throw overBudget();
       yield next.value;
     }
     if (file.truncated) throw tooLarge();
@@ -108,6 +125,7 @@ async function storeFilePart(
   const key = `uploads/${fileName}`;
   // A file that fit in the sniffed head is written in one go; longer ones stream to storage.
   const { size } = await storage.put(key, ended ? headBuffer : Readable.from(body(), { objectMode: false }));
+  budget.remaining -= size;
   return {
     key,
     fileName,
@@ -125,6 +143,8 @@ async function storeFilePart(
 export async function receiveSampleSubmission(
   request: FastifyRequest,
   storage: Storage,
+  /** Bytes this submission may still store (the customer's allowance left), and the allowance. */
+  budget: Budget = { remaining: Number.POSITIVE_INFINITY, limit: Number.POSITIVE_INFINITY },
 ): Promise<{ fields: Record<string, string>; files: StoredFile[] }> {
   const fields: Record<string, string> = {};
   const files: StoredFile[] = [];
@@ -152,7 +172,7 @@ export async function receiveSampleSubmission(
             : SAMPLE_UPLOAD_MESSAGES.tooManyDocuments,
         );
       }
-      files.push(await storeFilePart(storage, part.file, category, part.filename));
+      files.push(await storeFilePart(storage, part.file, category, part.filename, budget));
     }
     if (request.raw.aborted) throw new AppError(400, 'The upload was interrupted');
     return { fields, files };

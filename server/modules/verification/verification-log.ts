@@ -1,5 +1,5 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { Db } from '../../db/client';
+import { networkPrefix } from '../../plugins/client-address';
 import { insertVerificationLog, type VerificationLogEntry } from './verification.queries';
 
 // Every public verification is logged with its time, code and result, and only a coarse network
@@ -10,26 +10,7 @@ const FLUSH_DELAY_MS = 200;
 const MAX_BATCH = 500;
 const MAX_CODE_LENGTH = 64;
 
-/** 203.0.113.77 → 203.0.113.0/24; 2001:db8:1:2::5 → 2001:db8:1::/48. */
-export function networkPrefix(ip: string | undefined): string | null {
-  if (!ip) return null;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  const v4 = mapped?.[1] ?? ip;
-  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
-  if (!isIPv6(ip)) return null;
-  const [head = '', tail = ''] = ip.split('::');
-  const headParts = head ? head.split(':') : [];
-  const tailParts = tail ? tail.split(':') : [];
-  const groups = [
-    ...headParts,
-    ...Array(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'),
-    ...tailParts,
-  ];
-  return `${groups
-    .slice(0, 3)
-    .map((g) => Number.parseInt(g || '0', 16).toString(16))
-    .join(':')}::/48`;
-}
+export { networkPrefix };
 
 export type VerificationLogger = {
   record(entry: { code: string; result: string; ip: string | undefined }): void;
