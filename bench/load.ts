@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { PHOTO_JPEG, submissionFields } from '../tests/support/factories';
 import { freePort, startPostgresCluster } from '../tests/support/postgres';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -21,25 +22,13 @@ if (!existsSync(join(dist, 'server/main.js'))) {
   if (b.status !== 0) process.exit(1);
 }
 
-const PHOTO = readFileSync('tests/fixtures/photo.jpg');
 const ADMIN = { email: 'admin@load.test', password: 'admin-password-1' };
-const FIELDS: Record<string, string> = {
+const FIELDS = submissionFields({
   submitterName: 'Load Tester',
   submitterEmail: 'load@example.com',
-  submitterPhone: '+44 20 7946 0000',
-  submitterCountry: 'united-kingdom',
-  isPersonalSubmission: 'true',
   itemName: 'Porcelain Vase',
-  category: 'furniture-decorative',
   description: 'Blue and white porcelain vase.',
-  expertValuation: 'true',
-  authenticityCheck: 'false',
-  conditionAssessment: 'false',
-  provenanceResearch: 'false',
-  purposeOfValuation: 'insurance',
-  urgencyLevel: 'standard',
-  estimatedValueRange: '1000-5000',
-};
+});
 const BOUNDARY = '----vlload7d1f';
 const multipart = Buffer.concat([
   ...Object.entries(FIELDS).map(([k, v]) =>
@@ -48,7 +37,7 @@ const multipart = Buffer.concat([
   Buffer.from(
     `--${BOUNDARY}\r\ncontent-disposition: form-data; name="photos"; filename="vase.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
   ),
-  PHOTO,
+  PHOTO_JPEG,
   Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
 ]);
 

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_SAMPLE_FILE_BYTES, MAX_SAMPLE_PHOTOS } from '../common/domain/uploads';
+import { submissionFields, submissionForm } from '../tests/support/factories';
 
 const ROUNDS = 5;
 const TARGET_MB = 64;
@@ -84,16 +85,15 @@ async function main() {
     const photo = new Uint8Array(MAX_SAMPLE_FILE_BYTES);
     photo.set(jpegHead, 0);
     const submit = async (photos: number) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({
-        submitterName: 'Bench Client',
-        submitterEmail: email,
-        itemName: 'Bench Cabinet',
-        category: 'furniture-decorative',
-        description: 'Memory check',
-        expertValuation: 'true',
-      }))
-        form.append(k, v);
+      const form = submissionForm(
+        submissionFields({
+          submitterName: 'Bench Client',
+          submitterEmail: email,
+          itemName: 'Bench Cabinet',
+          description: 'Memory check',
+        }),
+        [],
+      );
       for (let i = 0; i < photos; i++)
         form.append('photos', new Blob([photo], { type: 'image/jpeg' }), `p${i}.jpg`);
       const res = await fetch(`${url}/api/samples`, {

@@ -1,22 +1,25 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactInquiries, samples } from '../../server/db/schema';
+import {
+  DOCUMENT_PDF as PDF,
+  fileForm,
+  PHOTO_JPEG as JPEG,
+  PHOTO_PNG as PNG,
+  submissionForm,
+} from '../support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
-// CONTRACT §2 as a table: EVERY API call and /Uploads path × {anonymous, customer A, customer B,
-// staff assigned, staff not assigned, admin}. The routes are read from the running app, so a new
-// route without a row here fails the suite.
-
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
-const JPEG = readFileSync(join(FIXTURES, 'photo.jpg'));
-const PNG = readFileSync(join(FIXTURES, 'photo.png'));
-const PDF = readFileSync(join(FIXTURES, 'document.pdf'));
+// docs/product/roles-and-access.md as a table: EVERY API call and /Uploads path × {anonymous,
+// customer A, customer B, staff assigned, staff not assigned, admin}. The routes are read from the
+// running app, so a new route without a row here fails the suite. Every guarded row is also run with
+// an expired token and with a deactivated account's token, which must both get 401.
 
 const PERSONAS = ['anonymous', 'customerA', 'customerB', 'staffAssigned', 'staffOther', 'admin'] as const;
 type Persona = (typeof PERSONAS)[number];
 type Expect = Record<Persona, number>;
+/** A persona of the table, or an admin whose token has expired or whose account was deactivated. */
+type Caller = Persona | 'expiredAdmin' | 'deactivatedAdmin';
 
 const all = (status: number): Expect => Object.fromEntries(PERSONAS.map((p) => [p, status])) as Expect;
 const signedIn = (status: number): Expect => ({ ...all(status), anonymous: 401 });
@@ -32,7 +35,10 @@ const labOnly = (status: number): Expect => ({
 
 let t: TestApp;
 const who = {} as Record<Exclude<Persona, 'anonymous'>, TestUser>;
-const token = (p: Persona) => (p === 'anonymous' ? undefined : who[p].token);
+const spoiled: Partial<Record<Caller, string>> = {};
+const isPersona = (p: Caller): p is Exclude<Persona, 'anonymous'> => p !== 'anonymous' && p in who;
+const token = (p: Caller) => (isPersona(p) ? who[p].token : spoiled[p]);
+const emailOf = (p: Caller) => (isPersona(p) ? who[p].email : 'x@example.com');
 let sampleId: number;
 let sampleFile: string;
 let reportCode: string;
@@ -44,46 +50,11 @@ let inquiryId: number;
 let roleTarget: TestUser;
 let counter = 0;
 
-const SAMPLE_FIELDS: Record<string, string> = {
-  submitterName: 'Ada Lovelace',
-  submitterEmail: 'ada@example.com',
-  submitterPhone: '+44 20 7946 0000',
-  submitterCountry: 'united-kingdom',
-  isPersonalSubmission: 'true',
-  itemName: 'Matrix Teapot',
-  category: 'furniture-decorative',
-  description: 'Silver teapot.',
-  expertValuation: 'true',
-  authenticityCheck: 'false',
-  conditionAssessment: 'false',
-  provenanceResearch: 'false',
-  purposeOfValuation: 'insurance',
-  urgencyLevel: 'standard',
-  estimatedValueRange: '1000-5000',
-};
-const sampleForm = () => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(SAMPLE_FIELDS)) form.append(k, v);
-  form.append('photos', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'teapot.jpg');
-  return form;
-};
-const fileForm = (
-  field: string,
-  bytes: Buffer,
-  name: string,
-  type: string,
-  extra: Record<string, string> = {},
-) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(extra)) form.append(k, v);
-  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  return form;
-};
 const elements = [
   { element: 'Silver', percentage: 92.5, purity: '925', quality: null, notes: '<p>Bright</p>' },
 ];
 
-type Row = { expected: Expect; run(p: Persona): Promise<{ status: number; text?: string }> };
+type Row = { expected: Expect; run(p: Caller): Promise<{ status: number; text?: string }> };
 
 /** Keyed by `METHOD path` exactly as the app prints its routes. */
 const ROWS: Record<string, Row> = {
@@ -130,7 +101,7 @@ const ROWS: Record<string, Row> = {
     expected: signedIn(200),
     run: (p) => {
       const form = new FormData();
-      form.append('profile', JSON.stringify({ email: p === 'anonymous' ? 'x@example.com' : who[p].email }));
+      form.append('profile', JSON.stringify({ email: emailOf(p) }));
       return call(t, 'PUT', '/api/users/profile', { token: token(p), form });
     },
   },
@@ -185,7 +156,7 @@ const ROWS: Record<string, Row> = {
   },
   'POST /api/samples': {
     expected: signedIn(201),
-    run: (p) => call(t, 'POST', '/api/samples', { token: token(p), form: sampleForm() }),
+    run: (p) => call(t, 'POST', '/api/samples', { token: token(p), form: submissionForm() }),
   },
   'GET /api/samples/:id': {
     expected: {
@@ -355,6 +326,28 @@ const UPLOAD_FOLDER_ROWS: Record<string, Row> = {
   },
 };
 
+/**
+ * Variants of a route whose answer depends on what is sent. They run after every other row: an
+ * uploaded signature replaces the one the /Uploads/signature row reads.
+ */
+const VARIANT_ROWS: Record<string, Row> = {
+  'GET /api/admin/users?role=staff': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/users?role=staff', { token: token(p) }),
+  },
+  // A signature is printed on reports: only the people who issue them may upload one.
+  'PUT /api/users/profile with a signature': {
+    expected: { ...labOnly(200), customerA: 403, customerB: 403 },
+    run: (p) =>
+      call(t, 'PUT', '/api/users/profile', {
+        token: token(p),
+        form: fileForm('signature', PNG, 's.png', 'image/png', {
+          profile: JSON.stringify({ email: emailOf(p), firstName: 'Matrix' }),
+        }),
+      }),
+  },
+};
+
 /** `METHOD path` for every route the app serves (HEAD is fastify's automatic twin of GET). */
 function routesOf(printed: string): string[] {
   const out: string[] = [];
@@ -388,7 +381,10 @@ beforeAll(async () => {
       createUser(t, { role: 'admin' }),
       createUser(t),
     ]);
-  const created = await call(t, 'POST', '/api/samples', { token: who.customerA.token, form: sampleForm() });
+  const created = await call(t, 'POST', '/api/samples', {
+    token: who.customerA.token,
+    form: submissionForm(),
+  });
   expect(created.status).toBe(201);
   sampleId = (created.body as { id: number }).id;
   await t.db.update(samples).set({ assignedStaffId: who.staffAssigned.id }).where(eq(samples.id, sampleId));
@@ -401,7 +397,7 @@ beforeAll(async () => {
   expect(issued.status).toBe(200);
   reportCode = (issued.body as { reportCode: string }).reportCode;
 
-  const other = await call(t, 'POST', '/api/samples', { token: who.customerA.token, form: sampleForm() });
+  const other = await call(t, 'POST', '/api/samples', { token: who.customerA.token, form: submissionForm() });
   const otherId = (other.body as { id: number }).id;
   const revokable = await call(t, 'POST', `/api/staff/samples/${otherId}/report`, {
     token: who.admin.token,
@@ -441,12 +437,16 @@ beforeAll(async () => {
     })
     .returning();
   inquiryId = inquiry?.id ?? 0;
+
+  const expiring = await createUser(t, { role: 'admin' });
+  spoiled.expiredAdmin = await t.app.deps.tokens.sign({ id: expiring.id, role: 'admin' }, -1);
+  spoiled.deactivatedAdmin = (await createUser(t, { role: 'admin', isActive: false })).token;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-describe('access matrix (CONTRACT §2)', () => {
+describe('access matrix (docs/product/roles-and-access.md)', () => {
   it('has a row for every route the app serves, and no row for a route that does not exist', () => {
     const served = routesOf(t.app.printRoutes({ commonPrefix: false }));
     expect(served.length).toBeGreaterThan(20);
@@ -456,7 +456,15 @@ describe('access matrix (CONTRACT §2)', () => {
     expect(stale, 'matrix rows for routes that no longer exist').toEqual([]);
   });
 
-  const everything = { ...ROWS, ...UPLOAD_FOLDER_ROWS };
+  it('has its fixtures', () => {
+    expect(sampleFile).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    expect(profileImage).toMatch(/^profile\//);
+    expect(signature).toMatch(/^signature\//);
+    expect(logo).toMatch(/^logo\//);
+    expect(reportCode).not.toBe(revokeCode);
+  });
+
+  const everything = { ...ROWS, ...UPLOAD_FOLDER_ROWS, ...VARIANT_ROWS };
   for (const [route, row] of Object.entries(everything)) {
     it(route, async () => {
       const got: Record<string, number> = {};
@@ -469,4 +477,14 @@ describe('access matrix (CONTRACT §2)', () => {
       expect(got).toEqual(row.expected);
     });
   }
+
+  it('answers 401 to every guarded call made with an expired token or by a deactivated account', async () => {
+    const guarded = Object.entries(everything).filter(([, row]) => row.expected.anonymous === 401);
+    expect(guarded.length).toBeGreaterThan(20);
+    for (const [route, row] of guarded) {
+      for (const caller of ['expiredAdmin', 'deactivatedAdmin'] as const) {
+        expect((await row.run(caller)).status, `${route} as ${caller}`).toBe(401);
+      }
+    }
+  });
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportRevisions, samples } from '../../server/db/schema';
+import { reportRevisions } from '../../server/db/schema';
+import { insertSample } from '../support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 // Concurrent writes to one sample (two staff tabs, two instances): each answer is either a success
@@ -20,20 +21,7 @@ afterAll(async () => {
 });
 
 async function newSample() {
-  const [row] = await t.db
-    .insert(samples)
-    .values({
-      userId: customer.id,
-      submitterName: 'C',
-      submitterEmail: 'c@example.com',
-      itemName: 'Bowl',
-      category: 'furniture-decorative',
-      description: 'A bowl.',
-      status: 'analysis',
-    })
-    .returning();
-  if (!row) throw new Error('no sample');
-  return row.id;
+  return (await insertSample(t.db, customer, { status: 'analysis' })).id;
 }
 
 const issue = (id: number, pct: number) =>

@@ -1,19 +1,21 @@
-import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphans } from '../../server/modules/maintenance/orphan-sweep';
-import { call, createUser, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import {
+  DOCUMENT_PDF as PDF,
+  NOT_AN_IMAGE as NOT_IMAGE,
+  PHOTO_JPEG as JPEG,
+  createUsers,
+  photoFile,
+  SUBMISSION_FIELDS as FIELDS,
+  submissionForm,
+} from '../support/factories';
+import { call, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
-// Hostile input (CONTRACT §4): malformed JSON, wrong types, unknown fields, oversized bodies, wrong
+// Hostile input (docs/product/limits.md, messages.md): malformed JSON, wrong types, unknown fields, oversized bodies, wrong
 // file types by content, path traversal, long / unicode / SQL-looking strings stored verbatim, XSS
 // payloads, and a property-based fuzzer: no call ever answers 500 and nothing is half-written.
-
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
-const JPEG = readFileSync(join(FIXTURES, 'photo.jpg'));
-const PDF = readFileSync(join(FIXTURES, 'document.pdf'));
-const NOT_IMAGE = readFileSync(join(FIXTURES, 'not-an-image.png'));
 
 const XSS = [
   '<script>alert(1)</script>',
@@ -29,44 +31,16 @@ let customer: TestUser;
 let staff: TestUser;
 let admin: TestUser;
 
-const FIELDS: Record<string, string> = {
-  submitterName: 'Ada Lovelace',
-  submitterEmail: 'ada@example.com',
-  submitterPhone: '+44 20 7946 0000',
-  submitterCountry: 'united-kingdom',
-  isPersonalSubmission: 'true',
-  itemName: 'Teapot',
-  category: 'furniture-decorative',
-  description: 'Silver teapot.',
-  expertValuation: 'true',
-  authenticityCheck: 'false',
-  conditionAssessment: 'false',
-  provenanceResearch: 'false',
-  purposeOfValuation: 'insurance',
-  urgencyLevel: 'standard',
-  estimatedValueRange: '1000-5000',
-};
-const sampleForm = (fields: Record<string, string> = FIELDS, photo = { bytes: JPEG, name: 'p.jpg' }) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('photos', new Blob([new Uint8Array(photo.bytes)], { type: 'image/jpeg' }), photo.name);
-  return form;
-};
-
 beforeAll(async () => {
   t = await startTestApp({ RATE_LIMITS: 'off' });
-  [customer, staff, admin] = await Promise.all([
-    createUser(t),
-    createUser(t, { role: 'staff' }),
-    createUser(t, { role: 'admin' }),
-  ]);
+  [customer, staff, admin] = await createUsers(t, 'user', 'staff', 'admin');
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function newSample(fields = FIELDS) {
-  const res = await call(t, 'POST', '/api/samples', { token: customer.token, form: sampleForm(fields) });
+async function newSample(fields: Record<string, string> = FIELDS) {
+  const res = await call(t, 'POST', '/api/samples', { token: customer.token, form: submissionForm(fields) });
   expect(res.status).toBe(201);
   return (res.body as { id: number }).id;
 }
@@ -219,12 +193,12 @@ describe('files', () => {
     const before = await t.storage.list('uploads');
     const res = await call(t, 'POST', '/api/samples', {
       token: customer.token,
-      form: sampleForm(FIELDS, { bytes: NOT_IMAGE, name: 'looks-fine.jpg' }),
+      form: submissionForm(FIELDS, [photoFile('looks-fine.jpg', NOT_IMAGE)]),
     });
     expect(res.status).toBe(415);
     const pdfAsPhoto = await call(t, 'POST', '/api/samples', {
       token: customer.token,
-      form: sampleForm(FIELDS, { bytes: PDF, name: 'photo.png' }),
+      form: submissionForm(FIELDS, [photoFile('photo.png', PDF)]),
     });
     expect(pdfAsPhoto.status).toBe(415);
     expect(await t.storage.list('uploads')).toEqual(before);
@@ -236,7 +210,7 @@ describe('files', () => {
     JPEG.copy(big);
     const res = await call(t, 'POST', '/api/samples', {
       token: customer.token,
-      form: sampleForm(FIELDS, { bytes: big, name: 'huge.jpg' }),
+      form: submissionForm(FIELDS, [photoFile('huge.jpg', big)]),
     });
     expect(res.status).toBe(413);
     expect(await t.storage.list('uploads')).toEqual(before);
@@ -254,7 +228,7 @@ describe('files', () => {
     const id = (
       await call(t, 'POST', '/api/samples', {
         token: customer.token,
-        form: sampleForm(FIELDS, { bytes: JPEG, name: '../../../etc/passwd.jpg' }),
+        form: submissionForm(FIELDS, [photoFile('../../../etc/passwd.jpg', JPEG)]),
       })
     ).body as { id: number };
     const detail = await call(t, 'GET', `/api/samples/${id.id}`, { token: customer.token });

@@ -1,8 +1,17 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AxeViolation, launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { E2E_ADMIN, type Product, startProduct } from '../support/product';
+import { type AxeViolation, loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { startE2E, stopE2E } from '../support/e2e';
+import {
+  element,
+  issueReport,
+  PHOTO_PNG,
+  photoFile,
+  submissionFields,
+  submitSample,
+} from '../support/factories';
+import { callOk, loginToken, registerAccount } from '../support/http';
+import { E2E_ADMIN, type Product } from '../support/product';
 
 // Every route of the product, public and logged in as customer, staff and admin, has no serious or
 // critical axe-core violations (CONTRACT §5, WCAG 2.1 AA), also in the states that matter: form
@@ -15,63 +24,45 @@ const CUSTOMER = { email: 'a11y.customer@lab.test', password: 'customer-password
 let sampleId = 0;
 let reportCode = '';
 
-async function api(path: string, opts: { token?: string; json?: unknown; form?: FormData } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${product.url}${path}`, {
-    method: opts.json !== undefined || opts.form ? 'POST' : 'GET',
-    headers,
-    body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.form,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-const login = async (u: { email: string; password: string }): Promise<string> =>
-  (await api('/login', { json: u })).token;
+const login = (u: { email: string; password: string }) => loginToken(product, u.email, u.password);
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  ({ product, browser } = await startE2E());
   const adminToken = await login(E2E_ADMIN);
-  const staff = await api('/api/register', { json: { ...STAFF, firstName: 'Marcus', lastName: 'Bennett' } });
-  await api('/api/register', { json: { ...CUSTOMER, firstName: 'Olivia', lastName: 'Hart' } });
-  await api(`/api/admin/users/${staff.id}/role`, { token: adminToken, json: { role: 'staff' } });
-  const customerToken = await login(CUSTOMER);
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    submitterName: 'Olivia Hart',
-    submitterEmail: CUSTOMER.email,
-    itemName: 'Georgian Pocket Watch',
-    category: 'jewelry-watches',
-    description: 'Gold pocket watch with enamel dial, signed movement.',
-    expertValuation: 'true',
-    authenticityCheck: 'true',
-  }))
-    form.append(k, v);
-  form.append(
-    'photos',
-    new Blob([readFileSync('tests/fixtures/photo.jpg')], { type: 'image/jpeg' }),
-    'photo.jpg',
-  );
-  sampleId = (await api('/api/samples', { token: customerToken, form })).id;
-  await api(`/api/admin/samples/${sampleId}/assign`, { token: adminToken, json: { staffId: staff.id } });
-  const staffToken = await login(STAFF);
-  const issued = await api(`/api/staff/samples/${sampleId}/report`, {
-    token: staffToken,
-    json: {
-      elements: [
-        { element: 'Gold', percentage: 75, purity: '18k', quality: 'Excellent', notes: '<p>Hallmarked</p>' },
-      ],
-    },
+  const staff = await registerAccount(product, { ...STAFF, firstName: 'Marcus', lastName: 'Bennett' });
+  await registerAccount(product, { ...CUSTOMER, firstName: 'Olivia', lastName: 'Hart' });
+  await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
+    token: adminToken,
+    json: { role: 'staff' },
   });
+  const customerToken = await login(CUSTOMER);
+  sampleId = await submitSample(
+    product,
+    customerToken,
+    submissionFields({
+      submitterName: 'Olivia Hart',
+      submitterEmail: CUSTOMER.email,
+      itemName: 'Georgian Pocket Watch',
+      category: 'jewelry-watches',
+      description: 'Gold pocket watch with enamel dial, signed movement.',
+      authenticityCheck: 'true',
+    }),
+  );
+  await callOk(product, 'POST', `/api/admin/samples/${sampleId}/assign`, {
+    token: adminToken,
+    json: { staffId: staff.id },
+  });
+  const staffToken = await login(STAFF);
+  const issued = await issueReport(product, sampleId, staffToken, [
+    element('Gold', 75, { purity: '18k', quality: 'Excellent', notes: '<p>Hallmarked</p>' }),
+  ]);
   reportCode = issued.reportCode;
-  await api(`/api/staff/samples/${sampleId}/status`, {
+  await callOk(product, 'POST', `/api/staff/samples/${sampleId}/status`, {
     token: staffToken,
     json: { status: 'completed', comment: '' },
   });
   // One inquiry so the admin's Inquiries tab has a row.
-  await api('/api/contact', {
+  await callOk(product, 'POST', '/api/contact', {
     json: {
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -82,10 +73,7 @@ beforeAll(async () => {
   });
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopE2E({ product, browser }));
 
 /** Waits until the route has rendered its content (no loading spinner, network quiet). */
 async function settle(page: Page) {
@@ -226,27 +214,27 @@ describe('axe in the states that matter', () => {
     await loginAs(page, product.url, STAFF.email, STAFF.password);
     // A second, not yet completed sample so that 'Generate Report' shows.
     const customerToken = await login(CUSTOMER);
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      submitterName: 'Olivia Hart',
-      submitterEmail: CUSTOMER.email,
-      itemName: 'Blue and White Vase',
-      category: 'ceramics-pottery',
-      description: 'Porcelain vase with a six-character mark.',
-      conditionAssessment: 'true',
-    }))
-      form.append(k, v);
-    form.append(
-      'photos',
-      new Blob([readFileSync('tests/fixtures/photo.png')], { type: 'image/png' }),
-      'photo.png',
+    const secondId = await submitSample(
+      product,
+      customerToken,
+      submissionFields({
+        submitterName: 'Olivia Hart',
+        submitterEmail: CUSTOMER.email,
+        itemName: 'Blue and White Vase',
+        category: 'ceramics-pottery',
+        description: 'Porcelain vase with a six-character mark.',
+      }),
+      [photoFile('photo.png', PHOTO_PNG)],
     );
-    const second = await api('/api/samples', { token: customerToken, form });
     const adminToken = await login(E2E_ADMIN);
-    const staffId = (await api('/api/admin/users', { token: adminToken })).find(
-      (u: { email: string }) => u.email === STAFF.email,
-    ).id;
-    await api(`/api/admin/samples/${second.id}/assign`, { token: adminToken, json: { staffId } });
+    const users = await callOk<{ id: number; email: string }[]>(product, 'GET', '/api/admin/users', {
+      token: adminToken,
+    });
+    const staffId = users.find((u) => u.email === STAFF.email)?.id;
+    await callOk(product, 'POST', `/api/admin/samples/${secondId}/assign`, {
+      token: adminToken,
+      json: { staffId },
+    });
     await page.goto('/staff');
     await settle(page);
     await page.getByRole('button', { name: 'Generate Report' }).first().click();

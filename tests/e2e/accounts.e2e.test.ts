@@ -1,20 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, seriousAxeViolations } from '../support/browser';
-import { E2E_ADMIN, type Product, startProduct } from '../support/product';
+import { newPage, seriousAxeViolations } from '../support/browser';
+import { startE2E, stopE2E } from '../support/e2e';
+import { call, loginToken, registerAccount } from '../support/http';
+import { E2E_ADMIN, type Product } from '../support/product';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
 let product: Product;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  ({ product, browser } = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopE2E({ product, browser }));
 
 const navLabels = async (page: Page) =>
   (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map((s) =>
@@ -33,15 +32,6 @@ async function logInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-}
-
-async function apiLogin(email: string, password: string): Promise<string> {
-  const res = await fetch(`${product.url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { token: string }).token;
 }
 
 describe('accounts journey', () => {
@@ -172,22 +162,16 @@ describe('accounts journey', () => {
   it('sends staff to /staff and admins to /admin, with the lab navigation; staff may upload a signature', async () => {
     // An admin promotes a registered customer to staff.
     const staffEmail = `staff-${Date.now()}@example.com`;
-    const reg = await fetch(`${product.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: staffEmail,
-        password: 'staff-password-1',
-        firstName: 'Sid',
-        lastName: 'Staff',
-      }),
+    const { id } = await registerAccount(product, {
+      email: staffEmail,
+      password: 'staff-password-1',
+      firstName: 'Sid',
+      lastName: 'Staff',
     });
-    const { id } = (await reg.json()) as { id: number };
-    const adminToken = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
-    const promoted = await fetch(`${product.url}/api/admin/users/${id}/role`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ role: 'staff' }),
+    const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
+    const promoted = await call(product, 'POST', `/api/admin/users/${id}/role`, {
+      token: adminToken,
+      json: { role: 'staff' },
     });
     expect(promoted.status).toBe(200);
 
@@ -223,7 +207,7 @@ describe('accounts journey', () => {
 
   it('an expired token in localStorage sends the visitor to /login and is removed', async () => {
     const { page, context } = await newPage(browser, { baseURL: product.url });
-    const token = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const token = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
     const expired = `${header}.${Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url')}.${signature}`;

@@ -1,19 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../support/browser';
-import { type Product, startProduct } from '../support/product';
+import { newPage } from '../support/browser';
+import { startE2E, stopE2E, visible } from '../support/e2e';
+import type { Product } from '../support/product';
 
 let product: Product;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  ({ product, browser } = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopE2E({ product, browser }));
 
-const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const description = (page: Page) =>
   page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '');
 

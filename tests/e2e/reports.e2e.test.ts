@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { E2E_ADMIN, type Product, startProduct } from '../support/product';
+import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { startE2E, stopE2E } from '../support/e2e';
+import { submissionFields, submitSample } from '../support/factories';
+import { callOk, loginToken, registerAccount } from '../support/http';
+import { E2E_ADMIN, type Product } from '../support/product';
 
 // The report journey: staff analyse and issue, the customer downloads, a visitor verifies.
 
@@ -18,31 +21,6 @@ let sampleId = 0;
 let reportCode = '';
 let staffDownload: Buffer;
 
-async function api(
-  path: string,
-  opts: { method?: string; token?: string; json?: unknown; form?: FormData } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${product.url}${path}`, {
-    method: opts.method ?? (opts.json !== undefined || opts.form ? 'POST' : 'GET'),
-    headers,
-    body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.form,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function login(email: string, password: string): Promise<string> {
-  return (await api('/login', { json: { email, password } })).token;
-}
-
-async function register(user: { email: string; password: string }, firstName: string, lastName: string) {
-  return api('/api/register', { json: { ...user, firstName, lastName } });
-}
-
 async function saveDownload(
   page: Page,
   click: () => Promise<void>,
@@ -54,36 +32,32 @@ async function saveDownload(
 }
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  const adminToken = await login(E2E_ADMIN.email, E2E_ADMIN.password);
-  const staff = await register(STAFF, 'Eleanor', 'Whitfield');
-  await register(CUSTOMER, 'Olivia', 'Bennett');
-  await api(`/api/admin/users/${staff.id}/role`, { token: adminToken, json: { role: 'staff' } });
-  const customerToken = await login(CUSTOMER.email, CUSTOMER.password);
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    submitterName: 'Olivia Bennett',
-    submitterEmail: CUSTOMER.email,
-    itemName: ITEM,
-    category: 'furniture-decorative',
-    description: 'Four-piece sterling tea service with engraved crest.',
-    expertValuation: 'true',
-  }))
-    form.append(k, v);
-  form.append(
-    'photos',
-    new Blob([readFileSync('tests/fixtures/photo.jpg')], { type: 'image/jpeg' }),
-    'photo.jpg',
+  ({ product, browser } = await startE2E());
+  const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
+  const staff = await registerAccount(product, { ...STAFF, firstName: 'Eleanor', lastName: 'Whitfield' });
+  await registerAccount(product, { ...CUSTOMER, firstName: 'Olivia', lastName: 'Bennett' });
+  await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
+    token: adminToken,
+    json: { role: 'staff' },
+  });
+  const customerToken = await loginToken(product, CUSTOMER.email, CUSTOMER.password);
+  sampleId = await submitSample(
+    product,
+    customerToken,
+    submissionFields({
+      submitterName: 'Olivia Bennett',
+      submitterEmail: CUSTOMER.email,
+      itemName: ITEM,
+      description: 'Four-piece sterling tea service with engraved crest.',
+    }),
   );
-  const sample = await api('/api/samples', { token: customerToken, form });
-  sampleId = sample.id;
-  await api(`/api/admin/samples/${sampleId}/assign`, { token: adminToken, json: { staffId: staff.id } });
+  await callOk(product, 'POST', `/api/admin/samples/${sampleId}/assign`, {
+    token: adminToken,
+    json: { staffId: staff.id },
+  });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopE2E({ product, browser }));
 
 describe('issuing and verifying a report', () => {
   it('staff add elements (refusing a duplicate and a total over 100), generate, and a download happens', async () => {
@@ -143,8 +117,8 @@ describe('issuing and verifying a report', () => {
   });
 
   it('the customer downloads the same bytes from the dashboard once the sample is completed', async () => {
-    const staffToken = await login(STAFF.email, STAFF.password);
-    await api(`/api/staff/samples/${sampleId}/status`, {
+    const staffToken = await loginToken(product, STAFF.email, STAFF.password);
+    await callOk(product, 'POST', `/api/staff/samples/${sampleId}/status`, {
       token: staffToken,
       json: { status: 'completed', comment: '' },
     });
@@ -210,8 +184,8 @@ describe('issuing and verifying a report', () => {
   });
 
   it('an admin revokes the report and the verify page says so plainly', async () => {
-    const adminToken = await login(E2E_ADMIN.email, E2E_ADMIN.password);
-    await api(`/api/admin/reports/${reportCode}/revoke`, {
+    const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
+    await callOk(product, 'POST', `/api/admin/reports/${reportCode}/revoke`, {
       token: adminToken,
       json: { reason: 'Hallmark misread' },
     });

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { type Product, startProduct } from '../support/product';
+import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { startE2E, stopE2E, visible } from '../support/e2e';
+import { registerAccount } from '../support/http';
+import type { Product } from '../support/product';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
@@ -10,28 +12,15 @@ let product: Product;
 let browser: Browser;
 
 async function register(email: string, firstName: string) {
-  const res = await fetch(`${product.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'customer-pass-1', firstName, lastName: 'Collector' }),
-  });
-  expect(res.status).toBe(201);
-  return { email, password: 'customer-pass-1' };
+  const account = { email, password: 'customer-pass-1' };
+  await registerAccount(product, { ...account, firstName, lastName: 'Collector' });
+  return account;
 }
 
-const visible = (page: Page, text: string | RegExp) =>
-  page
-    .getByText(text, { exact: typeof text === 'string' })
-    .first()
-    .waitFor({ state: 'visible', timeout: 10_000 });
-
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  ({ product, browser } = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopE2E({ product, browser }));
 
 describe('a customer submits a sample and follows it', () => {
   let sampleUrl = '';

@@ -1,17 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../support/browser';
-import { type Product, startProduct } from '../support/product';
+import { newPage } from '../support/browser';
+import { startE2E, stopE2E } from '../support/e2e';
+import type { Product } from '../support/product';
 
 let product: Product;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  ({ product, browser } = await startE2E());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopE2E({ product, browser }));
 
 describe('the web shell', () => {
   it('opens /, shows the navigation bar, follows a link, and shows the 404 page', async () => {

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { E2E_ADMIN, type Product, startProduct } from '../support/product';
-
-const fixturePath = (name: string) => new URL(`../fixtures/${name}`, import.meta.url).pathname;
+import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { startE2E, stopE2E } from '../support/e2e';
+import { fixturePath, photoFile, submissionFields, submitSample } from '../support/factories';
+import { call, loginToken, registerAccount } from '../support/http';
+import { E2E_ADMIN, type Product } from '../support/product';
 
 let product: Product;
 let browser: Browser;
@@ -22,87 +22,41 @@ const analyst = {
   lastName: 'Analyst',
 };
 
-async function api(path: string, init: RequestInit & { token?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  const res = await fetch(`${product.url}${path}`, { ...init, headers });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-async function register(u: typeof customer) {
-  const res = await api('/api/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(u),
-  });
-  expect(res.status).toBe(201);
-}
-
-async function tokenFor(email: string, password: string): Promise<string> {
-  const res = await api('/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return res.body.token;
-}
-
-async function submitSample(token: string, itemName: string): Promise<number> {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    submitterName: 'Cora Client',
-    submitterEmail: customer.email,
-    isPersonalSubmission: 'true',
-    itemName,
-    category: 'ceramics-pottery',
-    description: 'A blue and white vase.',
-    expertValuation: 'true',
-    authenticityCheck: 'false',
-    conditionAssessment: 'false',
-    provenanceResearch: 'false',
-    urgencyLevel: 'standard',
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append(
-    'photos',
-    new Blob([readFileSync(fixturePath('photo.jpg'))], { type: 'image/jpeg' }),
-    'vase.jpg',
-  );
-  const res = await api('/api/samples', { method: 'POST', body: form, token });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
-
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const row = (page: Page, id: number) => page.locator(`tr[data-sample-id="${id}"]`);
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  await register(customer);
-  await register(analyst);
+  ({ product, browser } = await startE2E());
+  await registerAccount(product, customer);
+  await registerAccount(product, analyst);
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopE2E({ product, browser }));
 
 describe('the lab at work', () => {
   let sampleId = 0;
 
   it('admin promotes a user to staff, assigns a sample, saves settings with a logo, marks an inquiry responded', async () => {
-    const customerToken = await tokenFor(customer.email, customer.password);
-    sampleId = await submitSample(customerToken, 'Ming Style Vase');
-    const inquiry = await api('/api/contact', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const customerToken = await loginToken(product, customer.email, customer.password);
+    sampleId = await submitSample(
+      product,
+      customerToken,
+      submissionFields({
+        submitterName: 'Cora Client',
+        submitterEmail: customer.email,
+        itemName: 'Ming Style Vase',
+        category: 'ceramics-pottery',
+        description: 'A blue and white vase.',
+      }),
+      [photoFile('vase.jpg')],
+    );
+    const inquiry = await call(product, 'POST', '/api/contact', {
+      json: {
         firstName: 'Ines',
         lastName: 'Inquirer',
         email: 'ines@example.com',
         subject: 'valuation-quote',
         message: 'I would like a quote for a large collection of porcelain figurines from my grandmother.',
-      }),
+      },
     });
     expect(inquiry.status).toBe(201);
 
@@ -152,7 +106,7 @@ describe('the lab at work', () => {
     await toast(page, 'Lab settings updated');
     await page.getByRole('img', { name: 'Current lab logo' }).waitFor();
     const adminToken = await page.evaluate(() => localStorage.getItem('token'));
-    const saved = await api('/api/lab/settings', { token: adminToken ?? '' });
+    const saved = await call(product, 'GET', '/api/lab/settings', { token: adminToken ?? '' });
     expect(saved.body).toMatchObject({
       labName: 'Harbor Valuation Lab',
       website: 'https://harbor.example.com',
@@ -163,7 +117,7 @@ describe('the lab at work', () => {
 
     // Inquiries tab: the truncated message, Mark Responded, and the button hidden afterwards.
     await page.getByRole('tab', { name: 'Inquiries' }).click();
-    const q = page.locator(`tr[data-inquiry-id="${inquiry.body.id}"]`);
+    const q = page.locator(`tr[data-inquiry-id="${(inquiry.body as { id: number }).id}"]`);
     await q.getByText('I would like a quote', { exact: false }).waitFor();
     await q.getByRole('button', { name: 'Mark Responded' }).click();
     await toast(page, 'Inquiry status updated');

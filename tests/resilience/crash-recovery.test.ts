@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
-import { call } from '../support/test-app';
-import { bigJpeg, rawMultipart, sampleForm } from './fixtures';
+import { call } from '../support/http';
+import { submissionForm } from '../support/factories';
+import { bigJpeg, rawMultipart } from './fixtures';
 import { START_TIMEOUT, createDatabase, login, registerAndLogin, waitFor } from './helpers';
 
 // The server killed with SIGKILL in the middle of an upload and of report issues: after a restart on
@@ -42,7 +43,10 @@ describe.each(['pglite', 'postgres'] as const)('SIGKILL recovery on %s', (kind) 
   it('mid-upload: no sample row, no file, no temp file after restart', async () => {
     product = await startProduct(env, { dataDir, startTimeoutMs: START_TIMEOUT });
     const customer = await registerAndLogin(product.url);
-    const kept = await call(product, 'POST', '/api/samples', { token: customer.token, form: sampleForm() });
+    const kept = await call(product, 'POST', '/api/samples', {
+      token: customer.token,
+      form: submissionForm(),
+    });
     expect(kept.status).toBe(201);
     const keptFiles = list(join(filesDir(), 'uploads'));
     expect(keptFiles).toHaveLength(1);
@@ -97,7 +101,10 @@ describe.each(['pglite', 'postgres'] as const)('SIGKILL recovery on %s', (kind) 
     const admin = await login(product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await call(product, 'POST', '/api/samples', { token: customer.token, form: sampleForm() });
+      const res = await call(product, 'POST', '/api/samples', {
+        token: customer.token,
+        form: submissionForm(),
+      });
       expect(res.status).toBe(201);
       ids.push((res.body as { id: number }).id);
     }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { call } from '../support/test-app';
+import { call } from '../support/http';
 
 /** Creates an empty database in a cluster and returns its URL. */
 export async function createDatabase(clusterUrl: string, urlFor: (db: string) => string) {

@@ -6,8 +6,8 @@ import { type Nginx, startNginx } from '../support/nginx';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 import { startRedis, type RedisServer } from '../support/redis';
-import { call } from '../support/test-app';
-import { sampleForm } from './fixtures';
+import { call } from '../support/http';
+import { submissionForm } from '../support/factories';
 import { START_TIMEOUT, createDatabase, login, registerAndLogin } from './helpers';
 
 // Two instances on one PostgreSQL and one shared DATA_DIR behind nginx, rate limits in Redis. A mixed
@@ -57,7 +57,9 @@ describe('two instances behind nginx', () => {
 
     const submitter = async (token: string) => {
       while (!stop) {
-        const res = await call(lb, 'POST', '/api/samples', { token, form: sampleForm() }).catch(() => null);
+        const res = await call(lb, 'POST', '/api/samples', { token, form: submissionForm() }).catch(
+          () => null,
+        );
         if (res?.status === 201) submissions.push({ id: (res.body as { id: number }).id, token });
         else {
           refusedWrites.push(res?.status ?? 0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres';
 import { type Product, startProduct } from '../support/product';
-import { call } from '../support/test-app';
+import { call } from '../support/http';
 import { START_TIMEOUT, createDatabase, registerAndLogin, waitFor } from './helpers';
 
 // PostgreSQL goes away while the product serves: health and calls answer 503 with a clear message,

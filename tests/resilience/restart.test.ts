@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
-import { call } from '../support/test-app';
-import { sampleForm } from './fixtures';
+import { call } from '../support/http';
+import { submissionForm } from '../support/factories';
 import { START_TIMEOUT, createDatabase, login, registerAndLogin } from './helpers';
 
 // Data survives a restart on both databases, and SIGTERM lets requests in flight finish.
@@ -36,7 +36,7 @@ describe.each(['pglite', 'postgres'] as const)('restart on %s', (kind) => {
     const admin = await login(product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     const created = await call(product, 'POST', '/api/samples', {
       token: customer.token,
-      form: sampleForm(),
+      form: submissionForm(),
     });
     expect(created.status).toBe(201);
     const id = (created.body as { id: number }).id;

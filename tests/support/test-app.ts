@@ -15,6 +15,10 @@ import { hashPassword } from '../../server/modules/accounts/passwords';
 import { createDiskStorage } from '../../server/storage/disk-storage';
 import type { Storage } from '../../server/storage/storage';
 import { TEMPLATE_DB } from './global-postgres';
+import { call } from './http';
+
+// The old home of `call`: kept as a re-export so tests written against it keep working.
+export { call, type CallResult } from './http';
 
 export type DbKind = 'pglite' | 'postgres';
 export const dbKind = (): DbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -141,50 +145,4 @@ export async function createUser(
   const token = (res.body as { token: string }).token;
   if (opts.isActive === false) await t.db.update(users).set({ isActive: false }).where(eq(users.id, row.id));
   return { id: row.id, email, password, role, token, firstName, lastName };
-}
-
-export type CallResult = { status: number; body: unknown; text: string; headers: Headers };
-
-/** One HTTP call: JSON or multipart body, optional bearer token; the body parsed when it is JSON. */
-export async function call(
-  t: { url: string },
-  method: string,
-  path: string,
-  opts: {
-    token?: string;
-    json?: unknown;
-    form?: FormData;
-    headers?: Record<string, string>;
-    rawBody?: string | Buffer;
-  } = {},
-): Promise<CallResult> {
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: BodyInit | undefined;
-  if (opts.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.json);
-  } else if (opts.form) {
-    body = opts.form;
-  } else if (opts.rawBody !== undefined) {
-    body = opts.rawBody as BodyInit;
-  }
-  const res = await fetch(`${t.url}${path}`, { method, headers, body });
-  const buf = Buffer.from(await res.arrayBuffer());
-  const text = res.headers.get('content-type')?.includes('application/pdf') ? '' : buf.toString('utf8');
-  let parsed: unknown = null;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = text;
-    }
-  }
-  return {
-    status: res.status,
-    body: parsed,
-    text,
-    headers: res.headers,
-    ...(text ? {} : { buffer: buf }),
-  } as CallResult & { buffer?: Buffer };
 }

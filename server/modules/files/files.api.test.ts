@@ -1,12 +1,15 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleDetail } from '../../../common/contracts/samples';
+import {
+  DOCUMENT_PDF as PDF,
+  PHOTO_JPEG as JPEG,
+  photoFile,
+  submissionFields,
+  submissionForm,
+} from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
-
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../../tests/fixtures', name));
-const JPEG = fixture('photo.jpg');
-const PDF = fixture('document.pdf');
 
 let t: TestApp;
 let owner: TestUser;
@@ -24,18 +27,16 @@ beforeAll(async () => {
     createUser(t, { role: 'staff' }),
     createUser(t, { role: 'admin' }),
   ]);
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    submitterName: 'Owner',
-    submitterEmail: 'owner@example.com',
-    itemName: 'Clock',
-    category: 'other',
-    description: 'A mantel clock',
-    expertValuation: 'true',
-  }))
-    form.append(k, v);
-  form.append('photos', new Blob([JPEG]), 'clock front.jpg');
-  form.append('documents', new Blob([PDF]), 'invoice.pdf');
+  const form = submissionForm(
+    submissionFields({
+      submitterName: 'Owner',
+      submitterEmail: 'owner@example.com',
+      itemName: 'Clock',
+      category: 'other',
+      description: 'A mantel clock',
+    }),
+    [photoFile('clock front.jpg'), { field: 'documents', name: 'invoice.pdf', bytes: PDF }],
+  );
   const created = await call(t, 'POST', '/api/samples', { token: owner.token, form });
   expect(created.status).toBe(201);
   const detail = await call(t, 'GET', `/api/samples/${(created.body as { id: number }).id}`, {

@@ -4,6 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_CODE_PATTERN } from '../../../common/domain/reports';
 import { reportElements, reportRevisions, samples } from '../../db/schema';
+import { insertSample } from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -31,22 +32,14 @@ async function makeSample(
   itemName = 'Victorian Silver Tea Service',
   assignedStaffId: number | null = staff.id,
 ) {
-  const [row] = await t.db
-    .insert(samples)
-    .values({
-      userId: owner.id,
-      submitterName: 'Olivia Bennett',
-      submitterEmail: owner.email,
-      itemName,
-      category: 'furniture-decorative',
-      description: 'Four-piece sterling tea service.',
-      expertValuation: true,
-      status: 'analysis',
-      assignedStaffId,
-    })
-    .returning();
-  if (!row) throw new Error('sample not created');
-  return row;
+  return insertSample(t.db, owner, {
+    submitterName: 'Olivia Bennett',
+    itemName,
+    description: 'Four-piece sterling tea service.',
+    expertValuation: true,
+    status: 'analysis',
+    assignedStaffId,
+  });
 }
 
 const element = (name: string, percentage: number, extra: Record<string, unknown> = {}) => ({

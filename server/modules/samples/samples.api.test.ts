@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
@@ -11,50 +11,17 @@ import {
 } from '../../../common/contracts/samples';
 import { MAX_SAMPLE_FILE_BYTES, MAX_SAMPLE_PHOTOS } from '../../../common/domain/uploads';
 import { reportElements, sampleFiles, sampleStatusHistory, samples } from '../../db/schema';
+import {
+  DOCUMENT_PDF as PDF,
+  fixture,
+  NOT_AN_IMAGE,
+  PHOTO_JPEG as JPEG,
+  PHOTO_PNG as PNG,
+  SUBMISSION_FIELDS as VALID_FIELDS,
+  submissionForm as submission,
+} from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 import { eq } from 'drizzle-orm';
-
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../../tests/fixtures', name));
-const JPEG = fixture('photo.jpg');
-const PNG = fixture('photo.png');
-const PDF = fixture('document.pdf');
-const NOT_AN_IMAGE = fixture('not-an-image.png');
-
-const VALID_FIELDS: Record<string, string> = {
-  submitterName: 'Ada Lovelace',
-  submitterEmail: 'ada@example.com',
-  submitterPhone: '+44 20 7946 0000',
-  submitterCountry: 'united-kingdom',
-  isPersonalSubmission: 'true',
-  itemName: 'Georgian Silver Teapot',
-  category: 'furniture-decorative',
-  estimatedAge: 'c. 1790',
-  description: 'Sterling silver teapot with a wooden handle.',
-  dimensions: '20 x 12 x 15 cm',
-  weight: '650 g',
-  materials: 'Silver, fruitwood',
-  expertValuation: 'true',
-  authenticityCheck: 'false',
-  conditionAssessment: 'true',
-  provenanceResearch: 'false',
-  purposeOfValuation: 'insurance',
-  urgencyLevel: 'urgent',
-  estimatedValueRange: '1000-5000',
-  specialInstructions: 'Handle with gloves.',
-};
-
-function submission(
-  fields: Record<string, string> = VALID_FIELDS,
-  files: { field: 'photos' | 'documents'; name: string; bytes: Buffer; type?: string }[] = [
-    { field: 'photos', name: 'teapot.jpg', bytes: JPEG, type: 'image/jpeg' },
-  ],
-): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files)
-    form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? '' }), f.name);
-  return form;
-}
 
 let t: TestApp;
 let alice: TestUser;

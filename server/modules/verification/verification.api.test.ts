@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samples, verificationLog } from '../../db/schema';
+import { verificationLog } from '../../db/schema';
+import { insertSample } from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 import { networkPrefix } from './verification-log';
 
@@ -22,21 +23,13 @@ afterAll(async () => {
 });
 
 async function makeSample(itemName: string) {
-  const [row] = await t.db
-    .insert(samples)
-    .values({
-      userId: owner.id,
-      submitterName: 'Olivia Bennett',
-      submitterEmail: owner.email,
-      itemName,
-      category: 'jewelry-watches',
-      description: 'A test item.',
-      status: 'review',
-      assignedStaffId: staff.id,
-    })
-    .returning();
-  if (!row) throw new Error('sample not created');
-  return row;
+  return insertSample(t.db, owner, {
+    submitterName: 'Olivia Bennett',
+    itemName,
+    category: 'jewelry-watches',
+    status: 'review',
+    assignedStaffId: staff.id,
+  });
 }
 
 async function issue(sampleId: number, elements: unknown[]) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleListItem } from '../../../common/contracts/samples';
 import { type WorkListItem, workListItem } from '../../../common/contracts/workflow';
 import { sampleIdBuckets, sampleStatusHistory, samples } from '../../db/schema';
+import { insertSample } from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -10,23 +11,6 @@ let admin: TestUser;
 let staff: TestUser;
 let otherStaff: TestUser;
 let customer: TestUser;
-
-async function insertSample(owner: TestUser, values: Partial<typeof samples.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(samples)
-    .values({
-      userId: owner.id,
-      submitterName: `${owner.firstName} ${owner.lastName}`,
-      submitterEmail: owner.email,
-      itemName: 'Silver teapot',
-      category: 'other',
-      description: 'A teapot',
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error('sample not inserted');
-  return row;
-}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -43,8 +27,8 @@ afterAll(async () => {
 
 describe('GET /api/staff/samples', () => {
   it('lists only the caller’s assigned samples for staff, every sample for admins, with names', async () => {
-    const mine = await insertSample(customer, { assignedStaffId: staff.id });
-    const theirs = await insertSample(customer, { assignedStaffId: otherStaff.id });
+    const mine = await insertSample(t.db, customer, { assignedStaffId: staff.id });
+    const theirs = await insertSample(t.db, customer, { assignedStaffId: otherStaff.id });
     const res = await call(t, 'GET', '/api/staff/samples', { token: staff.token });
     expect(res.status).toBe(200);
     const list = res.body as WorkListItem[];
@@ -83,7 +67,7 @@ describe('POST /api/staff/samples/{id}/status', () => {
   const path = (id: number) => `/api/staff/samples/${id}/status`;
 
   it('matrix: anonymous 401, customer 403, unassigned staff 403, assigned staff 200, admin 200', async () => {
-    const s = await insertSample(customer, { assignedStaffId: staff.id });
+    const s = await insertSample(t.db, customer, { assignedStaffId: staff.id });
     const body = { status: 'analysis', comment: '' };
     expect((await call(t, 'POST', path(s.id), { json: body })).status).toBe(401);
     expect((await call(t, 'POST', path(s.id), { json: body, token: customer.token })).status).toBe(403);
@@ -97,7 +81,7 @@ describe('POST /api/staff/samples/{id}/status', () => {
   });
 
   it('writes a status-history row (status, comment, who, when) on every change', async () => {
-    const s = await insertSample(customer, { assignedStaffId: staff.id });
+    const s = await insertSample(t.db, customer, { assignedStaffId: staff.id });
     const before = Date.now() - 5_000;
     await call(t, 'POST', path(s.id), {
       json: { status: 'in-progress', comment: 'Started by staff' },
@@ -121,7 +105,7 @@ describe('POST /api/staff/samples/{id}/status', () => {
   });
 
   it('refuses an invalid status with 400 and writes nothing; unknown sample 404', async () => {
-    const s = await insertSample(customer, { assignedStaffId: staff.id });
+    const s = await insertSample(t.db, customer, { assignedStaffId: staff.id });
     for (const status of ['finished', '', 42, null]) {
       const res = await call(t, 'POST', path(s.id), { json: { status }, token: staff.token });
       expect(res.status).toBe(400);
@@ -165,12 +149,12 @@ describe('GET /api/admin/samples', () => {
   });
 
   it('pages newest first with X-Total-Count, names, and exact pages across id gaps', async () => {
-    for (let i = 0; i < 23; i++) await insertSample(customer, { itemName: `Item ${i}` });
+    for (let i = 0; i < 23; i++) await insertSample(t.db, customer, { itemName: `Item ${i}` });
     // Gaps in the id sequence (refused submissions, deletions) must not shift pages.
     await t.db.execute(sql`select setval('samples_id_seq', (select max(id) from samples) + 1500)`);
     for (let i = 0; i < 4; i++)
-      await insertSample(customer, { itemName: `Late ${i}`, assignedStaffId: staff.id });
-    const victim = await insertSample(customer, { itemName: 'Deleted' });
+      await insertSample(t.db, customer, { itemName: `Late ${i}`, assignedStaffId: staff.id });
+    const victim = await insertSample(t.db, customer, { itemName: 'Deleted' });
     await t.db.delete(samples).where(eq(samples.id, victim.id));
 
     const all = await t.db
@@ -220,7 +204,7 @@ describe('POST /api/admin/samples/{id}/assign', () => {
   const path = (id: number) => `/api/admin/samples/${id}/assign`;
 
   it('matrix: anonymous 401, customer 403, staff 403 (assigned or not), admin 200', async () => {
-    const s = await insertSample(customer, { assignedStaffId: staff.id });
+    const s = await insertSample(t.db, customer, { assignedStaffId: staff.id });
     const body = { staffId: otherStaff.id };
     expect((await call(t, 'POST', path(s.id), { json: body })).status).toBe(401);
     expect((await call(t, 'POST', path(s.id), { json: body, token: customer.token })).status).toBe(403);
@@ -234,7 +218,7 @@ describe('POST /api/admin/samples/{id}/assign', () => {
   });
 
   it('refuses a customer, an unknown user or no staff member with 400; unknown sample 404', async () => {
-    const s = await insertSample(customer);
+    const s = await insertSample(t.db, customer);
     const toCustomer = await call(t, 'POST', path(s.id), {
       json: { staffId: customer.id },
       token: admin.token,
@@ -257,7 +241,7 @@ describe('POST /api/admin/samples/{id}/assign', () => {
   });
 
   it('lets the newly assigned staff member change the status, and no longer the previous one', async () => {
-    const s = await insertSample(customer, { assignedStaffId: staff.id });
+    const s = await insertSample(t.db, customer, { assignedStaffId: staff.id });
     await call(t, 'POST', path(s.id), { json: { staffId: otherStaff.id }, token: admin.token });
     const status = (u: TestUser) =>
       call(t, 'POST', `/api/staff/samples/${s.id}/status`, {
@@ -274,7 +258,7 @@ describe('GET /api/admin/analytics', () => {
     expect((await call(t, 'GET', '/api/admin/analytics')).status).toBe(401);
     expect((await call(t, 'GET', '/api/admin/analytics', { token: customer.token })).status).toBe(403);
     expect((await call(t, 'GET', '/api/admin/analytics', { token: staff.token })).status).toBe(200);
-    await insertSample(customer, { submissionDate: new Date(Date.now() - 400 * 86_400_000) });
+    await insertSample(t.db, customer, { submissionDate: new Date(Date.now() - 400 * 86_400_000) });
     const res = await call(t, 'GET', '/api/admin/analytics', { token: admin.token });
     expect(res.status).toBe(200);
     const body = res.body as {
@@ -316,7 +300,7 @@ describe('roles behind the Staff tab', () => {
     });
     expect(demote.status).toBe(409);
     const promoted = await createUser(t, { role: 'user' });
-    const s = await insertSample(customer);
+    const s = await insertSample(t.db, customer);
     const refused = await call(t, 'POST', `/api/admin/samples/${s.id}/assign`, {
       json: { staffId: promoted.id },
       token: admin.token,

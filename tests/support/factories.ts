@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IssueReportResponse, ReportElementInput } from '../../common/contracts/reports';
+import type { SampleSubmissionInput } from '../../common/contracts/samples';
+import type { Role } from '../../common/domain/roles';
+import type { DbOrTx } from '../../server/db/client';
+import { samples } from '../../server/db/schema';
+import { callOk } from './http';
+import type { TestApp, TestUser } from './test-app';
+
+// The test suites' one set of factories: fixture files, a submission as the form sends it, users by
+// role, samples in a given status and assignment, and issued reports. A test states only what
+// matters to it and takes the rest from here.
+
+// ---- Fixture files ---------------------------------------------------------------------------
+
+export const fixturePath = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
+export const fixture = (name: string): Buffer => readFileSync(fixturePath(name));
+
+export const PHOTO_JPEG = fixture('photo.jpg');
+export const PHOTO_PNG = fixture('photo.png');
+export const DOCUMENT_PDF = fixture('document.pdf');
+/** A file named .png whose content is not an image. */
+export const NOT_AN_IMAGE = fixture('not-an-image.png');
+
+// ---- Submissions (POST /api/samples) -------------------------------------------------------------
+
+/** Form fields as multipart text: every field of the submission schema, booleans as 'true'/'false'. */
+export type SubmissionFields = Partial<Record<keyof SampleSubmissionInput, string>>;
+
+/** A complete, valid personal submission, as the submit form sends it. */
+export const SUBMISSION_FIELDS = {
+  submitterName: 'Ada Lovelace',
+  submitterEmail: 'ada@example.com',
+  submitterPhone: '+44 20 7946 0000',
+  submitterCountry: 'united-kingdom',
+  isPersonalSubmission: 'true',
+  itemName: 'Georgian Silver Teapot',
+  category: 'furniture-decorative',
+  estimatedAge: 'c. 1790',
+  description: 'Sterling silver teapot with a wooden handle.',
+  dimensions: '20 x 12 x 15 cm',
+  weight: '650 g',
+  materials: 'Silver, fruitwood',
+  expertValuation: 'true',
+  authenticityCheck: 'false',
+  conditionAssessment: 'true',
+  provenanceResearch: 'false',
+  purposeOfValuation: 'insurance',
+  urgencyLevel: 'urgent',
+  estimatedValueRange: '1000-5000',
+  specialInstructions: 'Handle with gloves.',
+} as const satisfies SubmissionFields;
+
+/** The valid submission with some fields changed (or removed with `undefined`). */
+export function submissionFields(changes: Record<string, string | undefined> = {}): Record<string, string> {
+  const out: Record<string, string> = { ...SUBMISSION_FIELDS };
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined) delete out[k];
+    else out[k] = v;
+  }
+  return out;
+}
+
+export type UploadFile = { field: 'photos' | 'documents'; name: string; bytes: Buffer; type?: string };
+
+/** One photo (JPEG unless named .png), the least a submission needs. */
+export const photoFile = (name = 'photo.jpg', bytes: Buffer = PHOTO_JPEG): UploadFile => ({
+  field: 'photos',
+  name,
+  bytes,
+  type: name.endsWith('.png') ? 'image/png' : 'image/jpeg',
+});
+
+/** The multipart body of a submission: text fields first, then the files. */
+export function submissionForm(
+  fields: Readonly<Record<string, string>> = SUBMISSION_FIELDS,
+  files: readonly UploadFile[] = [photoFile()],
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files)
+    form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? '' }), f.name);
+  return form;
+}
+
+/** A multipart form carrying one file part (and optional text parts before it). */
+export function fileForm(
+  field: string,
+  bytes: Buffer,
+  name: string,
+  type: string,
+  text: Record<string, string> = {},
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(text)) form.append(k, v);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
+}
+
+/** Submits a sample over HTTP as `token`'s owner and answers its id. */
+export async function submitSample(
+  t: { url: string },
+  token: string,
+  fields: Readonly<Record<string, string>> = SUBMISSION_FIELDS,
+  files: readonly UploadFile[] = [photoFile()],
+): Promise<number> {
+  const created = await callOk<{ id: number }>(t, 'POST', '/api/samples', {
+    token,
+    form: submissionForm(fields, files),
+  });
+  return created.id;
+}
+
+// ---- Users ---------------------------------------------------------------------------------------
+
+/**
+ * One signed-in user per role given, in that order: `const [admin, staff] = await createUsers(t,
+ * 'admin', 'staff')`. One user with more details: `createUser` of ./test-app.ts. (Loaded when called,
+ * so benchmarks can use the submission factories without the vitest-only test app.)
+ */
+export async function createUsers<const R extends readonly Role[]>(
+  t: TestApp,
+  ...roles: R
+): Promise<{ [K in keyof R]: TestUser }> {
+  const { createUser } = await import('./test-app');
+  const users = await Promise.all(roles.map((role) => createUser(t, { role })));
+  return users as { [K in keyof R]: TestUser };
+}
+
+// ---- Samples in a given state -----------------------------------------------------------------
+
+type SampleValues = Partial<typeof samples.$inferInsert>;
+
+/**
+ * Inserts a sample owned by `owner` straight into the database, in whatever status and assignment
+ * the test needs (`{ status: 'analysis', assignedStaffId: staff.id }`). Files and history are not
+ * made; submit over HTTP (`submitSample`) when the test needs those.
+ */
+export async function insertSample(
+  db: DbOrTx,
+  owner: { id: number; email: string; firstName?: string | null; lastName?: string | null },
+  values: SampleValues = {},
+) {
+  const name = [owner.firstName, owner.lastName].filter(Boolean).join(' ') || 'Sample Owner';
+  const [row] = await db
+    .insert(samples)
+    .values({
+      userId: owner.id,
+      submitterName: name,
+      submitterEmail: owner.email,
+      itemName: 'Silver teapot',
+      category: 'furniture-decorative',
+      description: 'A test item.',
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('sample not inserted');
+  return row;
+}
+
+// ---- Reports ---------------------------------------------------------------------------------
+
+/** One report element with nothing but a name and a percentage unless `extra` says more. */
+export const element = (
+  name: string,
+  percentage: number,
+  extra: Partial<ReportElementInput> = {},
+): ReportElementInput => ({ element: name, percentage, purity: null, quality: null, notes: null, ...extra });
+
+/** Issues (or re-issues) a sample's report through the staff endpoint; throws unless it answers 200. */
+export function issueReport(
+  t: { url: string },
+  sampleId: number,
+  token: string,
+  elements: readonly ReportElementInput[] = [element('Silver', 92.5)],
+): Promise<IssueReportResponse> {
+  return callOk<IssueReportResponse>(t, 'POST', `/api/staff/samples/${sampleId}/report`, {
+    token,
+    json: { elements },
+  });
+}
