@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { ReportElementInput } from '../common/contracts/reports';
 import { loadConfig } from '../server/config';
+import { createMailer } from '../server/mail/mailer';
 import { openPostgres } from '../server/db/client';
 import { labSettings, samples, users } from '../server/db/schema';
 import { issueReport } from '../server/modules/reports/issue-report';
@@ -112,7 +113,13 @@ async function main() {
       lastName: staff.lastName,
     };
     const keys = await loadLabKeys(config, 'Heritage Valuation Laboratory');
-    const deps = { config, db, storage, keys };
+    const deps = {
+      config,
+      db,
+      storage,
+      keys,
+      mailer: createMailer({ config, secret: 'bench-secret-0123456789-0123456789' }),
+    };
 
     const issueMs: number[] = [];
     let bytes = 0;

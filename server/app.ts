@@ -19,6 +19,7 @@ import { MAX_JSON_BODY_BYTES, MAX_SAMPLE_FILE_BYTES } from '../common/domain/upl
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createJobWorker, type JobWorker } from './jobs/jobs';
+import { createMailer, type Mailer, registerMailDelivery } from './mail/mailer';
 import { createLoginThrottle, type LoginThrottle } from './modules/accounts/login-throttle';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { setPasswordQueueLimit } from './modules/accounts/passwords';
@@ -52,6 +53,8 @@ export type AppDeps = {
   jobs: JobWorker;
   /** The PDF signing identity and the credential keys. */
   keys: LabKeys;
+  /** The mail outbox: `deps.mailer.queue(tx, to, kind, data)` inside the event's transaction. */
+  mailer: Mailer;
 };
 
 export const REDACTED_LOG_PATHS = [
@@ -110,7 +113,8 @@ export async function buildApp(opts: {
   registerErrorHandler(app);
 
   setPasswordQueueLimit(config.passwordHashQueue);
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokenService(secret);
   const keys =
     opts.keys ??
     (await loadLabKeys(config, (await readLabSettings(database.db))?.labName?.trim() || DEFAULT_LAB_NAME));
@@ -123,8 +127,10 @@ export async function buildApp(opts: {
     loginThrottle: createLoginThrottle(database.db, config.rateLimits),
     jobs: createJobWorker({ db: database.db, log: app.log, retryFirstMs: config.jobsRetryFirstMs }),
     keys,
+    mailer: createMailer({ config, secret }),
   };
   app.decorate('deps', deps);
+  registerMailDelivery({ worker: deps.jobs, db: deps.db, config, storage, mailer: deps.mailer });
   if (opts.runJobs !== false) {
     app.addHook('onReady', async () => deps.jobs.start());
     app.addHook('onClose', async () => deps.jobs.stop());

@@ -300,6 +300,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     /** Extra headers (List-Unsubscribe …). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** The lab logo's storage key, attached inline (cid:lab-logo) when the mail is sent. */
+    logoKey: varchar('logo_key', { length: 255 }),
     /** pending | sent | failed */
     state: varchar('state', { length: 20 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -1,3 +1,5 @@
+import { createMailer } from '../mail/mailer';
+import { resolveJwtSecret } from '../plugins/auth';
 import type { ReportElementInput } from '../../common/contracts/reports';
 import { DEFAULT_LAB_NAME } from '../../common/domain/reports';
 import { issueReport } from '../modules/reports/issue-report';
@@ -53,7 +55,16 @@ export async function seedDemoReports(ctx: DemoSeedContext): Promise<string[]> {
       lastName: analyst.lastName,
     };
     const elements = ELEMENTS[i % ELEMENTS.length] ?? [];
-    const deps = { config: ctx.config, db: ctx.db, storage: ctx.storage, keys };
+    const deps = {
+      config: ctx.config,
+      db: ctx.db,
+      storage: ctx.storage,
+      keys,
+      mailer: createMailer({
+        config: ctx.config,
+        secret: resolveJwtSecret(ctx.config.jwtSecret, ctx.config.dataDir),
+      }),
+    };
     let issued = await issueReport(deps, issuer, sample.id, elements);
     if (i === 0) {
       // A corrected second revision, so the demo shows a superseded first PDF.

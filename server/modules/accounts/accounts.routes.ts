@@ -11,6 +11,7 @@ import { errorResponse } from '../../../common/contracts/errors';
 import { currentUser } from '../../plugins/auth';
 import { AppError, conflict, toHttpError, unauthorized } from '../../plugins/errors';
 import type { AppDeps } from '../../app';
+import { createAccountToken, VERIFY_TOKEN_DAYS } from './account-tokens';
 import { findUserByEmail, findUserById, insertUser } from './accounts.queries';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { presentAuthUser } from './presenters';
@@ -78,7 +79,21 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (await findUserByEmail(deps.db, email)) throw conflict(EMAIL_TAKEN_MESSAGE);
         const passwordHash = await hashPassword(password);
         try {
-          const user = await insertUser(deps.db, { email, passwordHash, firstName, lastName, role: 'user' });
+          const user = await deps.db.transaction(async (tx) => {
+            const created = await insertUser(tx, { email, passwordHash, firstName, lastName, role: 'user' });
+            // The welcome mail with its confirmation link commits with the account.
+            const token = await createAccountToken(tx, {
+              userId: created.id,
+              purpose: 'verify',
+              email: created.email,
+              ttlMs: VERIFY_TOKEN_DAYS * 24 * 60 * 60_000,
+            });
+            await deps.mailer.queue(tx, created.email, 'welcome', {
+              firstName: created.firstName,
+              verifyUrl: deps.mailer.url(`/verify-email?token=${token}`),
+            });
+            return created;
+          });
           reply.code(201);
           return {
             id: user.id,

@@ -50,14 +50,23 @@ export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const body = request.body;
         // A filled honeypot means a bot: refuse, and store nothing.
         if (body[CONTACT_HONEYPOT_FIELD]) throw badRequest(HONEYPOT_REFUSAL);
-        const row = await insertContactInquiry(deps.db, {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email,
-          phone: body.phone,
-          subject: body.subject,
-          message: body.message,
-          status: 'new',
+        const row = await deps.db.transaction(async (tx) => {
+          const stored = await insertContactInquiry(tx, {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            email: body.email,
+            phone: body.phone,
+            subject: body.subject,
+            message: body.message,
+            status: 'new',
+          });
+          // The acknowledgement commits with the inquiry (docs/product/mail.md).
+          await deps.mailer.queue(tx, stored.email, 'contactAck', {
+            firstName: stored.firstName,
+            subject: stored.subject,
+            message: stored.message,
+          });
+          return stored;
         });
         reply.code(201);
         return presentContactInquiry(row);

@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugi
 import { canIssueReport, canIssueReports } from '../../policies/samples';
 import { sanitizeNotes } from './notes-sanitizer';
 import { newReportCode } from './report-code';
+import { mailReportIssued } from '../../mail/notifications';
 import { renderReportPdf } from './report-pdf';
 import {
   type ElementValues,
@@ -27,7 +28,7 @@ import {
 } from './reports.queries';
 
 /** What issuing needs of the app: also built by the demo seed and the benchmark. */
-export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'keys'>;
+export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'keys' | 'mailer'>;
 
 export const ACCESS_DENIED_MESSAGE = 'You do not have permission to generate this report';
 export const REVOKED_REISSUE_MESSAGE = 'This report has been revoked and cannot be reissued';
@@ -178,6 +179,7 @@ export async function issueReport(
           issuedAt,
           issuedBy: user.id,
         });
+        await mailReportIssued(tx, deps.mailer, sample, reportCode, revision);
       });
     } catch (err) {
       if (stored) await deps.storage.delete(storageKey).catch(() => {});

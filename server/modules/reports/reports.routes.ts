@@ -8,6 +8,7 @@ import {
   revokeReportResponse,
 } from '../../../common/contracts/reports';
 import { normalizeReportCode } from '../../../common/domain/reports';
+import { mailReportWithdrawn } from '../../mail/notifications';
 import type { AppDeps } from '../../app';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
@@ -113,10 +114,15 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const sample = await findSampleByReportCode(deps.db, code);
         if (!sample) throw notFound(REPORT_NOT_FOUND);
         if (sample.reportRevokedAt) throw conflict('This report has already been revoked');
-        const revoked = await markReportRevoked(deps.db, sample.id, {
-          reason: request.body.reason,
-          at: new Date(),
-          by: user.id,
+        const revoked = await deps.db.transaction(async (tx) => {
+          const row = await markReportRevoked(tx, sample.id, {
+            reason: request.body.reason,
+            at: new Date(),
+            by: user.id,
+          });
+          if (row?.reportRevokedAt)
+            await mailReportWithdrawn(tx, deps.mailer, sample, code, request.body.reason);
+          return row;
         });
         if (!revoked?.reportRevokedAt) throw conflict('This report has already been revoked');
         return {

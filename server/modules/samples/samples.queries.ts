@@ -1,3 +1,4 @@
+import { type NewOutboxRow, outboxCte } from '../../mail/mailer';
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PersonName } from '../../../common/contracts/samples';
@@ -33,10 +34,20 @@ export async function insertSubmittedSample(
   db: Db,
   sample: NewSample,
   files: NewSampleFile[],
+  /** The receipt mail, rendered for the sample's id: stored by the same statement (docs/product/mail.md). */
+  receipt?: (sampleId: number) => Promise<NewOutboxRow>,
 ): Promise<{ sample: SampleRow }> {
+  // The receipt names the display id, so the id is drawn first (a gap if the insert then fails).
+  let id: number | undefined;
+  let mail: NewOutboxRow | undefined;
+  if (receipt) {
+    const drawn = await db.execute(sql`select nextval(pg_get_serial_sequence('samples', 'id')) as id`);
+    id = Number((drawn as unknown as { rows: { id: string | number }[] }).rows[0]?.id);
+    mail = await receipt(id);
+  }
   const insertSample = db
     .insert(samples)
-    .values({ ...sample, status: 'submitted' })
+    .values({ ...sample, ...(id ? { id } : {}), status: 'submitted' })
     .returning();
   const fileRows = JSON.stringify(
     files.map((f) => ({
@@ -60,7 +71,7 @@ export async function insertSubmittedSample(
     h as (
       insert into ${sampleStatusHistory} (sample_id, status, comment, updated_by)
       select s.id, 'submitted', 'Sample submitted', s.user_id from s
-    )
+    )${mail ? sql`, ${outboxCte(mail)}` : sql``}
     select * from s`);
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!raw) throw new Error('sample not inserted');

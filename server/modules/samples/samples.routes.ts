@@ -1,3 +1,4 @@
+import { displaySampleId } from '../../../common/domain/samples';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
@@ -125,6 +126,13 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               specialInstructions: v.specialInstructions,
             },
             files.map(({ key: _key, ...f }) => f),
+            (sampleId) =>
+              deps.mailer.render(deps.db, user.email, 'sampleSubmitted', {
+                firstName: user.firstName,
+                displayId: displaySampleId(sampleId),
+                itemName: v.itemName,
+                sampleUrl: deps.mailer.url(`/sample/${sampleId}`),
+              }),
           );
           reply.code(201);
           return presentSample(created.sample);

@@ -26,6 +26,7 @@ import {
   seesEverySample,
 } from '../../policies/samples';
 import { presentSample, presentSampleListItem } from '../samples/samples.presenter';
+import { mailSampleAssigned, mailStatusChanged } from '../../mail/notifications';
 import { presentWorkListItem } from './workflow.presenter';
 import {
   assignSample,
@@ -101,12 +102,16 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (!sample) throw notFound(SAMPLE_NOT_FOUND);
           if (!canWorkOnSample(user, sample))
             throw forbidden('Only the assigned staff member or an admin can change this sample');
-          return setSampleStatus(tx, {
+          const updated = await setSampleStatus(tx, {
             sampleId: sample.id,
             status,
             comment: comment ?? null,
             updatedBy: user.id,
           });
+          // The customer's mail commits (or rolls back) with the status (docs/product/mail.md).
+          if (sample.status !== status)
+            await mailStatusChanged(tx, deps.mailer, sample, status, comment ?? null);
+          return updated;
         });
         return presentSample(row);
       },
@@ -156,7 +161,12 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const assignee = await findUserForAssignment(deps.db, staffId);
         if (!assignee || !canBeAssignedSamples(assignee))
           throw badRequest(ASSIGNEE_ROLE_MESSAGE, [{ path: 'staffId', message: ASSIGNEE_ROLE_MESSAGE }]);
-        const row = await assignSample(deps.db, sample.id, assignee.id);
+        const row = await deps.db.transaction(async (tx) => {
+          const updated = await assignSample(tx, sample.id, assignee.id);
+          if (updated && sample.assignedStaffId !== assignee.id)
+            await mailSampleAssigned(tx, deps.mailer, updated, assignee.id);
+          return updated;
+        });
         if (!row) throw notFound(SAMPLE_NOT_FOUND);
         return presentSample(row);
       },

@@ -1,0 +1,211 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { DEFAULT_LAB_NAME } from '../../common/domain/reports';
+import type { Config } from '../config';
+import type { Db, DbOrTx } from '../db/client';
+import { jobs, mailOutbox } from '../db/schema';
+import { DEFAULT_MAX_ATTEMPTS, enqueueJob, type JobWorker, retryJob } from '../jobs/jobs';
+import { readLabSettings } from '../modules/lab/lab.queries';
+import type { Storage } from '../storage/storage';
+import { type Brand, type MailData, type MailKind, type RenderedMail, templates } from './templates';
+
+// The outbox: every mail is rendered and stored in the transaction of the event that causes it,
+// together with a 'mail.send' job that delivers it (docs/product/mail.md).
+
+export const MAIL_QUEUE = 'mail.send';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+export type NewOutboxRow = typeof mailOutbox.$inferInsert;
+
+export type Mailer = {
+  readonly smtpConfigured: boolean;
+  /** An absolute link on PUBLIC_URL. */
+  url(path: string): string;
+  /** Renders a mail with the lab's current branding (read through `db`). */
+  render<K extends MailKind>(db: DbOrTx, to: string, kind: K, data: MailData<K>): Promise<NewOutboxRow>;
+  /** Stores a rendered mail and its delivery job; call it with the event's transaction. */
+  insert(tx: DbOrTx, mail: NewOutboxRow): Promise<number>;
+  /** render + insert, in the caller's transaction. */
+  queue<K extends MailKind>(tx: DbOrTx, to: string, kind: K, data: MailData<K>): Promise<number>;
+  /** The link that turns a user's status mails off, without signing in; unforgeable (HMAC). */
+  unsubscribeUrl(userId: number): string;
+  /** The user id of a valid unsubscribe token, else null. */
+  readUnsubscribeToken(token: string): number | null;
+  /** The From header. */
+  from(db: DbOrTx): Promise<string>;
+  /** Puts a failed or pending mail back in line for delivery now. */
+  retry(db: DbOrTx, outboxId: number): Promise<boolean>;
+};
+
+/**
+ * One statement's worth of SQL that stores a rendered mail and its delivery job, for callers that
+ * write their event as a single statement (data-modifying CTEs): `with …, ${outboxCte(mail)} select …`.
+ */
+export function outboxCte(mail: NewOutboxRow): SQL {
+  const headers = JSON.stringify(mail.headers ?? {});
+  return sql`mail_o as (
+      insert into ${mailOutbox} (kind, to_address, subject, html, text, headers, logo_key)
+      values (${mail.kind}, ${mail.toAddress}, ${mail.subject}, ${mail.html}, ${mail.text}, ${headers}::jsonb, ${mail.logoKey ?? null})
+      returning id
+    ),
+    mail_j as (
+      insert into ${jobs} (queue, payload, max_attempts, dedupe_key)
+      select ${MAIL_QUEUE}, jsonb_build_object('outboxId', mail_o.id), ${DEFAULT_MAX_ATTEMPTS}, 'outbox:' || mail_o.id
+      from mail_o
+    )`;
+}
+
+export function createMailer(opts: { config: Config; secret: string }): Mailer {
+  const { config } = opts;
+  const unsubscribeKey = createHmac('sha256', opts.secret).update('mail-unsubscribe-v1').digest();
+  const sign = (userId: number) =>
+    createHmac('sha256', unsubscribeKey).update(`status:${userId}`).digest('base64url').slice(0, 32);
+  const url = (path: string) => `${config.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+
+  async function brand(db: DbOrTx): Promise<Brand> {
+    const lab = await readLabSettings(db);
+    return {
+      labName: lab?.labName?.trim() || DEFAULT_LAB_NAME,
+      logoKey: lab?.logo ?? null,
+      publicUrl: config.publicUrl,
+      labEmail: lab?.email ?? null,
+      labAddress: lab?.address ?? null,
+    };
+  }
+
+  const mailer: Mailer = {
+    smtpConfigured: Boolean(config.smtpUrl),
+    url,
+    async render(db, to, kind, data) {
+      const b = await brand(db);
+      const render = templates[kind] as (b: Brand, d: MailData<typeof kind>) => RenderedMail;
+      const m = render(b, data);
+      const headers: Record<string, string> = m.unsubscribeUrl
+        ? {
+            'List-Unsubscribe': `<${oneClickUrl(m.unsubscribeUrl)}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {};
+      return {
+        kind,
+        toAddress: to,
+        subject: m.subject.slice(0, 500),
+        html: m.html,
+        text: m.text,
+        headers,
+        logoKey: b.logoKey,
+      };
+    },
+    async insert(tx, mail) {
+      const [row] = await tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      if (!row) throw new Error('mail not stored');
+      await enqueueJob(tx, {
+        queue: MAIL_QUEUE,
+        payload: { outboxId: row.id },
+        dedupeKey: `outbox:${row.id}`,
+      });
+      return row.id;
+    },
+    async queue(tx, to, kind, data) {
+      return mailer.insert(tx, await mailer.render(tx, to, kind, data));
+    },
+    unsubscribeUrl(userId) {
+      return url(`/unsubscribe?token=${userId}.${sign(userId)}`);
+    },
+    readUnsubscribeToken(token) {
+      const m = /^(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(token);
+      if (!m) return null;
+      const userId = Number(m[1]);
+      const expected = Buffer.from(sign(userId));
+      const given = Buffer.from(m[2] ?? '');
+      return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+    },
+    async from(db) {
+      if (config.mailFrom) return config.mailFrom;
+      const b = await brand(db);
+      const host = new URL(config.publicUrl).hostname;
+      return `"${b.labName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
+    },
+    async retry(db, outboxId) {
+      const [row] = await db
+        .update(mailOutbox)
+        .set({ state: 'pending', lastError: null })
+        .where(and(eq(mailOutbox.id, outboxId), sql`${mailOutbox.state} <> 'sent'`))
+        .returning({ id: mailOutbox.id });
+      if (!row) return false;
+      const [job] = await db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.queue, MAIL_QUEUE), eq(jobs.dedupeKey, `outbox:${outboxId}`)));
+      if (job) await retryJob(db, job.id);
+      else
+        await enqueueJob(db, { queue: MAIL_QUEUE, payload: { outboxId }, dedupeKey: `outbox:${outboxId}` });
+      return true;
+    },
+  };
+  // RFC 8058: the one-click POST goes to the API; the body link goes to the web page.
+  const oneClickUrl = (pageUrl: string) => pageUrl.replace('/unsubscribe?', '/api/mail/unsubscribe?');
+  return mailer;
+}
+
+/**
+ * Delivers outbox mails with nodemailer to SMTP_URL. Registered only when SMTP_URL is set: without
+ * it the 'mail.send' jobs wait, and the mails stay readable in the admin Outbox.
+ */
+export function registerMailDelivery(opts: {
+  worker: JobWorker;
+  db: Db;
+  config: Config;
+  storage: Storage;
+  mailer: Mailer;
+}) {
+  const { config, db, storage, mailer } = opts;
+  if (!config.smtpUrl) return;
+  const url = new URL(config.smtpUrl);
+  url.searchParams.set('connectionTimeout', '15000');
+  url.searchParams.set('greetingTimeout', '15000');
+  url.searchParams.set('socketTimeout', '30000');
+  const transport = nodemailer.createTransport(url.toString());
+  opts.worker.registerJobHandler<{ outboxId: number }>(
+    MAIL_QUEUE,
+    async ({ outboxId }, ctx) => {
+      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+      // Sent already (a second run after a crash between sending and recording): nothing to do.
+      if (!mail || mail.state === 'sent') return;
+      const logo = mail.logoKey ? await storage.read(mail.logoKey).catch(() => null) : null;
+      try {
+        await transport.sendMail({
+          from: await mailer.from(db),
+          to: mail.toAddress,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          headers: mail.headers,
+          messageId: `<outbox-${mail.id}-${mail.createdAt.getTime()}@${new URL(config.publicUrl).hostname}>`,
+          attachments: logo ? [{ filename: 'logo', content: logo, cid: 'lab-logo' }] : [],
+        });
+        await db
+          .update(mailOutbox)
+          .set({
+            state: 'sent',
+            sentAt: new Date(),
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            lastError: null,
+          })
+          .where(eq(mailOutbox.id, outboxId));
+      } catch (err) {
+        await db
+          .update(mailOutbox)
+          .set({
+            state: ctx.isFinalAttempt ? 'failed' : 'pending',
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            lastError: (err as Error).message.slice(0, 2000),
+          })
+          .where(eq(mailOutbox.id, outboxId));
+        throw err;
+      }
+    },
+    { leaseMs: 90_000, concurrency: 2 },
+  );
+}

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { displaySampleId, normalizeStatus, SAMPLE_STATUS_LABELS } from '../../common/domain/samples';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import type { Mailer } from './mailer';
+
+// The sample events' mails (docs/product/mail.md), each queued with the caller's transaction.
+
+type SampleRef = { id: number; userId: number; itemName: string };
+
+async function person(tx: DbOrTx, id: number) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      notifyStatusChanges: users.notifyStatusChanges,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+const samplePath = (id: number) => `/sample/${id}`;
+
+/** A new status: to the customer, unless they turned status mails off. */
+export async function mailStatusChanged(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef,
+  status: string,
+  comment: string | null,
+) {
+  const owner = await person(tx, sample.userId);
+  if (!owner?.notifyStatusChanges) return;
+  await mailer.queue(tx, owner.email, 'statusChanged', {
+    firstName: owner.firstName,
+    displayId: displaySampleId(sample.id),
+    itemName: sample.itemName,
+    statusLabel: SAMPLE_STATUS_LABELS[normalizeStatus(status)],
+    comment,
+    sampleUrl: mailer.url(samplePath(sample.id)),
+    unsubscribeUrl: mailer.unsubscribeUrl(owner.id),
+  });
+}
+
+/** Assigned: a link to the sample for the staff member. */
+export async function mailSampleAssigned(tx: DbOrTx, mailer: Mailer, sample: SampleRef, staffId: number) {
+  const staff = await person(tx, staffId);
+  if (!staff) return;
+  await mailer.queue(tx, staff.email, 'sampleAssigned', {
+    firstName: staff.firstName,
+    displayId: displaySampleId(sample.id),
+    itemName: sample.itemName,
+    sampleUrl: mailer.url(samplePath(sample.id)),
+  });
+}
+
+/** Issued or re-issued: the code, revision and links (always sent). */
+export async function mailReportIssued(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef,
+  reportCode: string,
+  revision: number,
+) {
+  const owner = await person(tx, sample.userId);
+  if (!owner) return;
+  await mailer.queue(tx, owner.email, 'reportIssued', {
+    firstName: owner.firstName,
+    displayId: displaySampleId(sample.id),
+    itemName: sample.itemName,
+    reportCode,
+    revision,
+    sampleUrl: mailer.url(samplePath(sample.id)),
+    verifyUrl: mailer.url(`/verify-report?code=${encodeURIComponent(reportCode)}`),
+  });
+}
+
+/** Withdrawn: the reason (always sent). */
+export async function mailReportWithdrawn(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef,
+  reportCode: string,
+  reason: string,
+) {
+  const owner = await person(tx, sample.userId);
+  if (!owner) return;
+  await mailer.queue(tx, owner.email, 'reportWithdrawn', {
+    firstName: owner.firstName,
+    displayId: displaySampleId(sample.id),
+    reportCode,
+    reason,
+    sampleUrl: mailer.url(samplePath(sample.id)),
+  });
+}

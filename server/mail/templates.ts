@@ -1,0 +1,265 @@
+// Every mail the lab sends, in one place: a designer changes the wording or the look here.
+// Each template answers a subject, an HTML body (inside the shared layout) and a plain-text body.
+// Which mail goes out when: docs/product/mail.md.
+
+export type Brand = {
+  labName: string;
+  /** Storage key of the lab logo; attached inline as cid:lab-logo when set. */
+  logoKey: string | null;
+  publicUrl: string;
+  labEmail: string | null;
+  labAddress: string | null;
+};
+
+export type RenderedMail = {
+  subject: string;
+  html: string;
+  text: string;
+  /** A notification the recipient may turn off (carries List-Unsubscribe). */
+  unsubscribeUrl?: string;
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Paragraph text keeps its line breaks. */
+const para = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
+
+const button = (label: string, url: string) =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#1c4e80;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>` +
+  `<p style="margin:0 0 16px;font-size:13px;color:#555">Or open this address: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`;
+
+const quote = (s: string) =>
+  `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #ccc;color:#333">${escapeHtml(s).replace(/\n/g, '<br>')}</blockquote>`;
+
+type Block =
+  { p: string } | { button: string; url: string } | { quote: string } | { link: string; url: string };
+
+function layout(brand: Brand, blocks: Block[], footer?: { unsubscribeUrl?: string }) {
+  const body = blocks
+    .map((b) =>
+      'p' in b
+        ? para(b.p)
+        : 'button' in b
+          ? button(b.button, b.url)
+          : 'quote' in b
+            ? quote(b.quote)
+            : `<p style="margin:0 0 16px">${escapeHtml(b.link)}: <a href="${escapeHtml(b.url)}">${escapeHtml(b.url)}</a></p>`,
+    )
+    .join('\n');
+  const logo = brand.logoKey
+    ? `<img src="cid:lab-logo" alt="${escapeHtml(brand.labName)}" style="max-height:56px;max-width:240px">`
+    : `<strong style="font-size:20px">${escapeHtml(brand.labName)}</strong>`;
+  const contact = [brand.labAddress, brand.labEmail].filter(Boolean).map((s) => escapeHtml(String(s)));
+  const unsubscribe = footer?.unsubscribeUrl
+    ? `<p style="margin:8px 0 0">You receive this because status e-mails are on in your profile. <a href="${escapeHtml(footer.unsubscribeUrl)}">Stop these e-mails</a>.</p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(brand.labName)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:6px">
+<tr><td style="padding:20px 28px;border-bottom:1px solid #e5e5e5"><a href="${escapeHtml(brand.publicUrl)}" style="color:#1c4e80;text-decoration:none">${logo}</a></td></tr>
+<tr><td style="padding:24px 28px;font-size:15px">
+${body}
+</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #e5e5e5;font-size:12px;color:#666">
+<p style="margin:0">${escapeHtml(brand.labName)}${contact.length ? ` · ${contact.join(' · ')}` : ''}</p>${unsubscribe}
+</td></tr></table></td></tr></table></body></html>`;
+  const textBody = blocks
+    .map((b) =>
+      'p' in b
+        ? b.p
+        : 'button' in b
+          ? `${b.button}: ${b.url}`
+          : 'quote' in b
+            ? b.quote
+                .split('\n')
+                .map((l) => `> ${l}`)
+                .join('\n')
+            : `${b.link}: ${b.url}`,
+    )
+    .join('\n\n');
+  const text = [
+    textBody,
+    '--',
+    [brand.labName, ...[brand.labAddress, brand.labEmail].filter(Boolean)].join(' · '),
+    ...(footer?.unsubscribeUrl ? [`Stop status e-mails: ${footer.unsubscribeUrl}`] : []),
+  ].join('\n\n');
+  return { html, text };
+}
+
+const hello = (firstName: string | null | undefined) => ({ p: firstName ? `Hello ${firstName},` : 'Hello,' });
+
+function mail(brand: Brand, subject: string, blocks: Block[], unsubscribeUrl?: string): RenderedMail {
+  return {
+    subject,
+    ...layout(brand, blocks, { unsubscribeUrl }),
+    ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+  };
+}
+
+export const templates = {
+  welcome: (b: Brand, d: { firstName: string | null; verifyUrl: string }) =>
+    mail(b, `Welcome to ${b.labName}: please confirm your e-mail address`, [
+      hello(d.firstName),
+      {
+        p: `Your account at ${b.labName} is ready. You can submit items for valuation and follow them from your dashboard.`,
+      },
+      { p: 'Please confirm that this e-mail address is yours:' },
+      { button: 'Confirm my e-mail address', url: d.verifyUrl },
+      { p: 'The link is valid for 7 days. If you did not create this account, you can ignore this message.' },
+    ]),
+
+  verifyEmail: (b: Brand, d: { firstName: string | null; verifyUrl: string }) =>
+    mail(b, `Confirm your e-mail address for ${b.labName}`, [
+      hello(d.firstName),
+      { p: 'Please confirm that this e-mail address is yours:' },
+      { button: 'Confirm my e-mail address', url: d.verifyUrl },
+      { p: 'The link is valid for 7 days. If you did not ask for it, you can ignore this message.' },
+    ]),
+
+  passwordReset: (b: Brand, d: { firstName: string | null; resetUrl: string }) =>
+    mail(b, `Reset your ${b.labName} password`, [
+      hello(d.firstName),
+      {
+        p: 'Someone (hopefully you) asked to reset the password of your account. Choose a new password here:',
+      },
+      { button: 'Choose a new password', url: d.resetUrl },
+      {
+        p: 'The link works once and expires in 60 minutes. If you did not ask for this, ignore this message: your password stays as it is.',
+      },
+    ]),
+
+  passwordChanged: (b: Brand, d: { firstName: string | null; loginUrl: string; forgotUrl: string }) =>
+    mail(b, `Your ${b.labName} password was changed`, [
+      hello(d.firstName),
+      { p: 'The password of your account was just changed, and every other session was signed out.' },
+      { p: 'If this was not you, reset your password now and tell us:' },
+      { link: 'Reset your password', url: d.forgotUrl },
+    ]),
+
+  emailChanged: (b: Brand, d: { firstName: string | null; newEmail: string; forgotUrl: string }) =>
+    mail(b, `The e-mail address of your ${b.labName} account was changed`, [
+      hello(d.firstName),
+      {
+        p: `The e-mail address of your account was changed to ${d.newEmail}. Mails from now on go to the new address.`,
+      },
+      { p: 'If this was not you, contact us at once.' },
+      { link: 'Our website', url: d.forgotUrl },
+    ]),
+
+  sampleSubmitted: (
+    b: Brand,
+    d: { firstName: string | null; displayId: string; itemName: string; sampleUrl: string },
+  ) =>
+    mail(b, `We received your sample ${d.displayId}: ${d.itemName}`, [
+      hello(d.firstName),
+      { p: `Thank you: we received your submission "${d.itemName}" as ${d.displayId}.` },
+      {
+        p: 'What happens next: a specialist of the lab is assigned to your item, examines it and records the findings. You can follow every step on the sample page; we e-mail you when the status changes and when your report is issued.',
+      },
+      { button: `View ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
+  statusChanged: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      displayId: string;
+      itemName: string;
+      statusLabel: string;
+      comment: string | null;
+      sampleUrl: string;
+      unsubscribeUrl: string;
+    },
+  ) =>
+    mail(
+      b,
+      `${d.displayId} is now "${d.statusLabel}"`,
+      [
+        hello(d.firstName),
+        { p: `The status of your sample ${d.displayId} (${d.itemName}) changed to: ${d.statusLabel}.` },
+        ...(d.comment ? [{ quote: d.comment }] : []),
+        { button: `View ${d.displayId}`, url: d.sampleUrl },
+      ],
+      d.unsubscribeUrl,
+    ),
+
+  reportIssued: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      displayId: string;
+      itemName: string;
+      reportCode: string;
+      revision: number;
+      sampleUrl: string;
+      verifyUrl: string;
+    },
+  ) =>
+    mail(
+      b,
+      d.revision > 1
+        ? `Your report ${d.reportCode} was re-issued (revision ${d.revision})`
+        : `Your report ${d.reportCode} is ready`,
+      [
+        hello(d.firstName),
+        {
+          p:
+            d.revision > 1
+              ? `The report for ${d.displayId} (${d.itemName}) was re-issued as revision ${d.revision}. Its code stays ${d.reportCode}.`
+              : `The report for ${d.displayId} (${d.itemName}) has been issued. Report code: ${d.reportCode} (revision ${d.revision}).`,
+        },
+        { button: 'Download it from the sample page', url: d.sampleUrl },
+        { link: 'Anyone can check the report here', url: d.verifyUrl },
+      ],
+    ),
+
+  reportWithdrawn: (
+    b: Brand,
+    d: { firstName: string | null; displayId: string; reportCode: string; reason: string; sampleUrl: string },
+  ) =>
+    mail(b, `Your report ${d.reportCode} was withdrawn`, [
+      hello(d.firstName),
+      {
+        p: `The lab withdrew the report ${d.reportCode} for ${d.displayId}. Verification now shows it as withdrawn. The reason:`,
+      },
+      { quote: d.reason },
+      { button: `View ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
+  sampleAssigned: (
+    b: Brand,
+    d: { firstName: string | null; displayId: string; itemName: string; sampleUrl: string },
+  ) =>
+    mail(b, `Assigned to you: ${d.displayId} ${d.itemName}`, [
+      hello(d.firstName),
+      { p: `The sample ${d.displayId} (${d.itemName}) was assigned to you.` },
+      { button: `Open ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
+  contactAck: (b: Brand, d: { firstName: string; subject: string; message: string }) =>
+    mail(b, `We received your message: ${d.subject}`, [
+      hello(d.firstName),
+      {
+        p: `Thank you for writing to ${b.labName}. We read every message and answer within two working days.`,
+      },
+      { p: 'Your message:' },
+      { quote: d.message },
+    ]),
+
+  inquiryReply: (b: Brand, d: { firstName: string; subject: string; reply: string; message: string }) =>
+    mail(b, `Re: ${d.subject}`, [
+      hello(d.firstName),
+      { p: d.reply },
+      { p: 'You wrote:' },
+      { quote: d.message },
+    ]),
+} satisfies Record<string, (b: Brand, d: never) => RenderedMail>;
+
+export type MailKind = keyof typeof templates;
+export type MailData<K extends MailKind> = Parameters<(typeof templates)[K]>[1];
