@@ -29,6 +29,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { labRoutes } from './modules/lab/lab.routes';
 import { readLabSettings } from './modules/reports/reports.queries';
+import { mailRoutes } from './modules/mail/mail.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { type LabKeys, loadLabKeys } from './modules/signing/lab-keys';
 import { wellKnownRoutes } from './modules/signing/well-known.routes';
@@ -190,6 +191,7 @@ export async function buildApp(opts: {
   await app.register(reportsRoutes(deps));
   await app.register(verificationRoutes(deps));
   await app.register(wellKnownRoutes(deps));
+  await app.register(mailRoutes(deps));
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {

@@ -46,7 +46,9 @@ describe('clientLabel (the Client column, spec §2)', () => {
     expect(clientLabel({ ...base, representativeName: 'Rita Rep' })).toBe('Rita Rep (for Sub Mitter)');
   });
   it("falls back to the owner's first and last name, then to the submitter's name", () => {
-    expect(clientLabel({ ...base, user: { firstName: 'Olivia', lastName: 'Bennett' } })).toBe('Olivia Bennett');
+    expect(clientLabel({ ...base, user: { firstName: 'Olivia', lastName: 'Bennett' } })).toBe(
+      'Olivia Bennett',
+    );
     expect(clientLabel({ ...base, user: { firstName: 'Olivia', lastName: null } })).toBe('Olivia');
     expect(clientLabel({ ...base, user: { firstName: null, lastName: null } })).toBe('Sub Mitter');
     expect(clientLabel(base)).toBe('Sub Mitter');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactInquiries, samples } from '../../server/db/schema';
+import { contactInquiries, mailOutbox, samples } from '../../server/db/schema';
 import {
   DOCUMENT_PDF as PDF,
   fileForm,
@@ -47,6 +47,7 @@ let profileImage: string;
 let signature: string;
 let logo: string;
 let inquiryId: number;
+let outboxId: number;
 let roleTarget: TestUser;
 let counter = 0;
 
@@ -140,6 +141,29 @@ const ROWS: Record<string, Row> = {
       call(t, 'POST', `/api/admin/contact-inquiries/${inquiryId}/status`, {
         token: token(p),
         json: { status: 'pending' },
+      }),
+  },
+  'GET /api/admin/mail/outbox': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/mail/outbox', { token: token(p) }),
+  },
+  'GET /api/admin/mail/outbox/:id': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', `/api/admin/mail/outbox/${outboxId}`, { token: token(p) }),
+  },
+  'POST /api/admin/mail/outbox/:id/retry': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'POST', `/api/admin/mail/outbox/${outboxId}/retry`, { token: token(p) }),
+  },
+  // Public: the signed link is the credential.
+  'POST /api/mail/unsubscribe': {
+    expected: all(200),
+    run: (p) =>
+      call(t, 'POST', '/api/mail/unsubscribe', {
+        token: token(p),
+        json: {
+          token: new URL(t.app.deps.mailer.unsubscribeUrl(who.customerB.id)).searchParams.get('token'),
+        },
       }),
   },
   'POST /api/admin/reports/:reportCode/revoke': {
@@ -441,6 +465,9 @@ beforeAll(async () => {
   const expiring = await createUser(t, { role: 'admin' });
   spoiled.expiredAdmin = await t.app.deps.tokens.sign({ id: expiring.id, role: 'admin' }, -1);
   spoiled.deactivatedAdmin = (await createUser(t, { role: 'admin', isActive: false })).token;
+  const [mail] = await t.db.select({ id: mailOutbox.id }).from(mailOutbox).limit(1);
+  outboxId = mail?.id ?? 0;
+  expect(outboxId).toBeGreaterThan(0);
 });
 afterAll(async () => {
   await t?.close();

@@ -58,63 +58,71 @@ describe('starting the product', () => {
     expect(r.output).toContain('Cannot open the PostgreSQL database at DATABASE_URL');
   });
 
-  it('on a fresh data dir prints the generated admin login once, and data survives a restart', {
-    timeout: 180_000,
-  }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'vl-fresh-'));
-    dirs.push(dataDir);
-    const env = { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
-    const first = await startProduct(env, { dataDir });
-    const printed = /Admin login: (\S+)\s+Password:\s+(\S+)/.exec(first.output());
-    expect(printed?.[1]).toBe('admin@localhost');
-    const password = printed?.[2] ?? '';
-    expect((await post(first.url, '/login', { email: 'admin@localhost', password })).status).toBe(200);
-    const reg = await post(first.url, '/api/register', {
-      email: 'keep@me.test',
-      password: 'persisted-1',
-      firstName: 'Keep',
-      lastName: 'Me',
-    });
-    expect(reg.status).toBe(201);
-    expect(await first.stop('SIGTERM')).toBe(0);
+  it(
+    'on a fresh data dir prints the generated admin login once, and data survives a restart',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'vl-fresh-'));
+      dirs.push(dataDir);
+      const env = { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
+      const first = await startProduct(env, { dataDir });
+      const printed = /Admin login: (\S+)\s+Password:\s+(\S+)/.exec(first.output());
+      expect(printed?.[1]).toBe('admin@localhost');
+      const password = printed?.[2] ?? '';
+      expect((await post(first.url, '/login', { email: 'admin@localhost', password })).status).toBe(200);
+      const reg = await post(first.url, '/api/register', {
+        email: 'keep@me.test',
+        password: 'persisted-1',
+        firstName: 'Keep',
+        lastName: 'Me',
+      });
+      expect(reg.status).toBe(201);
+      expect(await first.stop('SIGTERM')).toBe(0);
 
-    const second = await startProduct(env, { dataDir });
-    expect(second.output()).not.toContain('Password:');
-    expect(
-      (await post(second.url, '/login', { email: 'keep@me.test', password: 'persisted-1' })).status,
-    ).toBe(200);
-    expect((await post(second.url, '/login', { email: 'admin@localhost', password })).status).toBe(200);
-    const page = await fetch(`${second.url}/`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
-    expect(await second.stop('SIGTERM')).toBe(0);
-  });
+      const second = await startProduct(env, { dataDir });
+      expect(second.output()).not.toContain('Password:');
+      expect(
+        (await post(second.url, '/login', { email: 'keep@me.test', password: 'persisted-1' })).status,
+      ).toBe(200);
+      expect((await post(second.url, '/login', { email: 'admin@localhost', password })).status).toBe(200);
+      const page = await fetch(`${second.url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      expect(await second.stop('SIGTERM')).toBe(0);
+    },
+  );
 
-  it('runs on a real PostgreSQL from DATABASE_URL, and data survives a restart', {
-    timeout: 120_000,
-  }, async () => {
-    cluster = await startPostgresCluster();
-    const databaseUrl = cluster.urlFor('postgres');
-    const dataDir = mkdtempSync(join(tmpdir(), 'vl-pgdata-'));
-    dirs.push(dataDir);
-    const first = await startProduct({ DATABASE_URL: databaseUrl }, { dataDir });
-    const health = await fetch(`${first.url}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok' });
-    expect(
-      (
-        await post(first.url, '/api/register', {
-          email: 'pg@user.test',
-          password: 'persisted-2',
-          firstName: 'Pg',
-          lastName: 'User',
-        })
-      ).status,
-    ).toBe(201);
-    expect(await first.stop('SIGTERM')).toBe(0);
-    const second = await startProduct({ DATABASE_URL: databaseUrl }, { dataDir });
-    expect(
-      (await post(second.url, '/login', { email: 'pg@user.test', password: 'persisted-2' })).status,
-    ).toBe(200);
-    expect(await second.stop('SIGTERM')).toBe(0);
-  });
+  it(
+    'runs on a real PostgreSQL from DATABASE_URL, and data survives a restart',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      cluster = await startPostgresCluster();
+      const databaseUrl = cluster.urlFor('postgres');
+      const dataDir = mkdtempSync(join(tmpdir(), 'vl-pgdata-'));
+      dirs.push(dataDir);
+      const first = await startProduct({ DATABASE_URL: databaseUrl }, { dataDir });
+      const health = await fetch(`${first.url}/api/health`);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(
+        (
+          await post(first.url, '/api/register', {
+            email: 'pg@user.test',
+            password: 'persisted-2',
+            firstName: 'Pg',
+            lastName: 'User',
+          })
+        ).status,
+      ).toBe(201);
+      expect(await first.stop('SIGTERM')).toBe(0);
+      const second = await startProduct({ DATABASE_URL: databaseUrl }, { dataDir });
+      expect(
+        (await post(second.url, '/login', { email: 'pg@user.test', password: 'persisted-2' })).status,
+      ).toBe(200);
+      expect(await second.stop('SIGTERM')).toBe(0);
+    },
+  );
 });

@@ -8,7 +8,8 @@ export type ReceivedMail = {
   subject: string;
   text: string;
   html: string;
-  headers: Map<string, unknown>;
+  /** Header values as sent, by lower-case name (the first of each). */
+  headers: Map<string, string>;
   /** Every absolute link of the text body. */
   links: string[];
   raw: ParsedMail;
@@ -59,7 +60,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             subject: parsed.subject ?? '',
             text,
             html: typeof parsed.html === 'string' ? parsed.html : '',
-            headers: parsed.headers as Map<string, unknown>,
+            headers: new Map(
+              [...parsed.headerLines]
+                .reverse()
+                .map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+            ),
             links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]),
             raw: parsed,
           });

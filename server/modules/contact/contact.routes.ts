@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CONTACT_SUBJECT_LABELS,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_RATE_LIMIT,
   contactRequest,
@@ -27,6 +28,8 @@ export function presentContactInquiry(row: ContactInquiryRow) {
 }
 
 /** The public contact form: POST /api/contact (spec §7), stored with status new. */
+const subjectLabel = (s: string) => (CONTACT_SUBJECT_LABELS as Record<string, string | undefined>)[s] ?? s;
+
 export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -63,7 +66,7 @@ export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           // The acknowledgement commits with the inquiry (docs/product/mail.md).
           await deps.mailer.queue(tx, stored.email, 'contactAck', {
             firstName: stored.firstName,
-            subject: stored.subject,
+            subject: subjectLabel(stored.subject),
             message: stored.message,
           });
           return stored;

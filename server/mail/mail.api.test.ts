@@ -1,0 +1,366 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { mailOutbox, samples, users } from '../db/schema';
+import { startTestSmtp, type TestSmtp } from '../../tests/support/smtp';
+import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../tests/support/test-app';
+
+// Every mail of docs/product/mail.md, delivered to a real SMTP server in this process.
+
+const JPEG = readFileSync(join(import.meta.dirname, '../../tests/fixtures/photo.jpg'));
+
+let smtp: TestSmtp;
+let t: TestApp;
+let admin: TestUser;
+let staff: TestUser;
+let customer: TestUser;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await startTestApp({ SMTP_URL: smtp.url, JOBS_RETRY_FIRST_SECONDS: '0.2' });
+  [admin, staff, customer] = await Promise.all([
+    createUser(t, { role: 'admin' }),
+    createUser(t, { role: 'staff', firstName: 'Eleanor' }),
+    createUser(t, { role: 'user', firstName: 'Olivia' }),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+async function insertSample(values: Partial<typeof samples.$inferInsert> = {}) {
+  const [row] = await t.db
+    .insert(samples)
+    .values({
+      userId: customer.id,
+      submitterName: 'Olivia Tester',
+      submitterEmail: customer.email,
+      itemName: 'Georgian Silver Teapot',
+      category: 'furniture-decorative',
+      description: 'Sterling silver teapot.',
+      status: 'submitted',
+      assignedStaffId: staff.id,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no sample');
+  return row;
+}
+
+const displayId = (id: number) => `VAL-${String(id).padStart(4, '0')}`;
+
+/** Everything after the app's public URL in a link of the mail. */
+const pathOf = (link: string) => link.replace('http://lab.test', '');
+
+describe('mails of the lab events', () => {
+  it('registration: a welcome mail with a confirmation link on PUBLIC_URL', async () => {
+    const email = `new-${Date.now()}@example.com`;
+    const res = await call(t, 'POST', '/api/register', {
+      json: { email, password: 'long-enough-pw', firstName: 'Nora', lastName: 'New' },
+    });
+    expect(res.status).toBe(201);
+    const [mail] = await smtp.waitFor((m) => m.to.includes(email));
+    expect(mail?.subject).toMatch(/^Welcome to .+: please confirm your e-mail address$/);
+    expect(mail?.text).toContain('Hello Nora,');
+    expect(
+      mail?.links.some((l) => /^http:\/\/lab\.test\/verify-email\?token=[A-Za-z0-9_-]{40,}$/.test(l)),
+    ).toBe(true);
+    expect(mail?.html).toContain('href="http://lab.test/verify-email?token=');
+    expect(mail?.from).toContain('no-reply@lab.test');
+    // Not a notification: no unsubscribe header.
+    expect(mail?.headers.get('list-unsubscribe')).toBeUndefined();
+  });
+
+  it('sample submitted: a receipt with the display id, stored by the same statement as the sample', async () => {
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      submitterName: 'Olivia Tester',
+      submitterEmail: customer.email,
+      submitterCountry: 'united-kingdom',
+      isPersonalSubmission: 'true',
+      itemName: 'Receipt Test Clock',
+      category: 'furniture-decorative',
+      description: 'A bracket clock.',
+      expertValuation: 'true',
+      urgencyLevel: 'standard',
+    };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('photos', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'clock.jpg');
+    const res = await call(t, 'POST', '/api/samples', { token: customer.token, form });
+    expect(res.status).toBe(201);
+    const id = (res.body as { id: number }).id;
+    const [mail] = await smtp.waitFor((m) => m.subject.includes(displayId(id)));
+    expect(mail?.to).toEqual([customer.email]);
+    expect(mail?.subject).toBe(`We received your sample ${displayId(id)}: Receipt Test Clock`);
+    expect(mail?.text).toContain('What happens next');
+    expect(mail?.links).toContain(`http://lab.test/sample/${id}`);
+  });
+
+  it('status changed: one mail with the status in words, a working sample link and List-Unsubscribe', async () => {
+    const sample = await insertSample();
+    const res = await call(t, 'POST', `/api/staff/samples/${sample.id}/status`, {
+      token: staff.token,
+      json: { status: 'analysis', comment: 'Started the assay.' },
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await smtp.waitFor((m) => m.subject.startsWith(displayId(sample.id)));
+    expect(mail?.to).toEqual([customer.email]);
+    expect(mail?.subject).toBe(`${displayId(sample.id)} is now "Analysis"`);
+    expect(mail?.text).toContain('Started the assay.');
+    const sampleLink = mail?.links.find((l) => l.includes('/sample/'));
+    expect(sampleLink).toBe(`http://lab.test/sample/${sample.id}`);
+    // The link's page belongs to the customer: the API answers them for that id.
+    const detail = await call(
+      t,
+      'GET',
+      `/api/samples/${pathOf(sampleLink ?? '')
+        .split('/')
+        .pop()}`,
+      {
+        token: customer.token,
+      },
+    );
+    expect(detail.status).toBe(200);
+    const unsubscribe = String(mail?.headers.get('list-unsubscribe'));
+    expect(unsubscribe).toMatch(
+      /^<http:\/\/lab\.test\/api\/mail\/unsubscribe\?token=\d+\.[A-Za-z0-9_-]{32}>$/,
+    );
+    expect(mail?.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    // Exactly one mail for the event, even after the worker has polled again.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.mails.filter((m) => m.subject.startsWith(displayId(sample.id)))).toHaveLength(1);
+  });
+
+  it('status unchanged, refused (403) or turned off: no mail', async () => {
+    const sample = await insertSample({ status: 'analysis' });
+    const other = await createUser(t, { role: 'staff' });
+    expect(
+      (
+        await call(t, 'POST', `/api/staff/samples/${sample.id}/status`, {
+          token: other.token,
+          json: { status: 'review' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(t, 'POST', `/api/staff/samples/${sample.id}/status`, {
+          token: staff.token,
+          json: { status: 'analysis' },
+        })
+      ).status,
+    ).toBe(200);
+    const quiet = await createUser(t, { role: 'user' });
+    await t.db.update(users).set({ notifyStatusChanges: false }).where(eq(users.id, quiet.id));
+    const quietSample = await insertSample({ userId: quiet.id });
+    expect(
+      (
+        await call(t, 'POST', `/api/staff/samples/${quietSample.id}/status`, {
+          token: staff.token,
+          json: { status: 'review' },
+        })
+      ).status,
+    ).toBe(200);
+    // A later mail proves the worker has run past these events.
+    const marker = await insertSample();
+    await call(t, 'POST', `/api/staff/samples/${marker.id}/status`, {
+      token: staff.token,
+      json: { status: 'review' },
+    });
+    await smtp.waitFor((m) => m.subject.startsWith(displayId(marker.id)));
+    expect(smtp.mails.filter((m) => m.subject.startsWith(displayId(sample.id)))).toHaveLength(0);
+    expect(smtp.to(quiet.email)).toHaveLength(0);
+    const stored = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, quiet.email));
+    expect(stored).toHaveLength(0);
+  });
+
+  it('a rolled-back change queues nothing', async () => {
+    const before = (await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await t.app.deps.mailer.queue(tx, 'ghost@example.com', 'contactAck', {
+          firstName: 'Ghost',
+          subject: 'Boo',
+          message: 'never sent',
+        });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).length).toBe(before);
+    // A second registration of one e-mail is refused: one account, one welcome mail.
+    const email = `twice-${Date.now()}@example.com`;
+    const body = { email, password: 'long-enough-pw', firstName: 'Twice', lastName: 'T' };
+    const answers = await Promise.all([
+      call(t, 'POST', '/api/register', { json: body }),
+      call(t, 'POST', '/api/register', { json: body }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    await smtp.waitFor((m) => m.to.includes(email));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.to(email)).toHaveLength(1);
+    expect(smtp.to('ghost@example.com')).toHaveLength(0);
+  });
+
+  it('sample assigned: a link for the staff member', async () => {
+    const sample = await insertSample({ assignedStaffId: null, itemName: 'Assigned Vase' });
+    const res = await call(t, 'POST', `/api/admin/samples/${sample.id}/assign`, {
+      token: admin.token,
+      json: { staffId: staff.id },
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await smtp.waitFor(
+      (m) => m.subject === `Assigned to you: ${displayId(sample.id)} Assigned Vase`,
+    );
+    expect(mail?.to).toEqual([staff.email]);
+    expect(mail?.links).toContain(`http://lab.test/sample/${sample.id}`);
+  });
+
+  it('report issued, re-issued and withdrawn: code, revision, verify link, reason', async () => {
+    const sample = await insertSample({ status: 'review', itemName: 'Report Bowl' });
+    const elements = [{ element: 'Silver', percentage: 92.5 }];
+    const first = await call(t, 'POST', `/api/staff/samples/${sample.id}/report`, {
+      token: staff.token,
+      json: { elements },
+    });
+    expect(first.status).toBe(200);
+    const code = (first.body as { reportCode: string }).reportCode;
+    const [issued] = await smtp.waitFor((m) => m.subject === `Your report ${code} is ready`);
+    expect(issued?.to).toEqual([customer.email]);
+    expect(issued?.text).toContain('revision 1');
+    expect(issued?.links).toContain(`http://lab.test/verify-report?code=${code}`);
+    expect(issued?.links).toContain(`http://lab.test/sample/${sample.id}`);
+    const verify = await call(t, 'GET', `/api/reports/verify/${code}`);
+    expect(verify.status).toBe(200);
+
+    const second = await call(t, 'POST', `/api/staff/samples/${sample.id}/report`, {
+      token: staff.token,
+      json: { elements },
+    });
+    expect(second.status).toBe(200);
+    await smtp.waitFor((m) => m.subject === `Your report ${code} was re-issued (revision 2)`);
+
+    const revoke = await call(t, 'POST', `/api/admin/reports/${code}/revoke`, {
+      token: admin.token,
+      json: { reason: 'Wrong alloy measured.' },
+    });
+    expect(revoke.status).toBe(200);
+    const [withdrawn] = await smtp.waitFor((m) => m.subject === `Your report ${code} was withdrawn`);
+    expect(withdrawn?.text).toContain('Wrong alloy measured.');
+  });
+
+  it('contact message: an acknowledgement to the sender', async () => {
+    const res = await call(t, 'POST', '/api/contact', {
+      json: {
+        firstName: 'Carla',
+        lastName: 'Contact',
+        email: 'carla@example.com',
+        subject: 'general-inquiry',
+        message: 'When are you open?',
+      },
+    });
+    expect(res.status).toBe(201);
+    const [mail] = await smtp.waitFor((m) => m.to.includes('carla@example.com'));
+    expect(mail?.subject).toBe('We received your message: General Inquiry');
+    expect(mail?.text).toContain('When are you open?');
+  });
+});
+
+describe('delivery', () => {
+  it('SMTP down: the mail is retried and delivered once when the server is back', async () => {
+    smtp.setDown(true);
+    const sample = await insertSample();
+    await call(t, 'POST', `/api/staff/samples/${sample.id}/status`, {
+      token: staff.token,
+      json: { status: 'review' },
+    });
+    for (let i = 0; i < 100; i++) {
+      const [row] = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.subject, `${displayId(sample.id)} is now "Review"`));
+      if (row && row.attempts >= 2) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const [failing] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `${displayId(sample.id)} is now "Review"`));
+    expect(failing?.state).toBe('pending');
+    expect(failing?.attempts).toBeGreaterThanOrEqual(2);
+    expect(failing?.lastError).toMatch(/451/);
+    smtp.setDown(false);
+    await smtp.waitFor((m) => m.subject === `${displayId(sample.id)} is now "Review"`, { timeoutMs: 20_000 });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.mails.filter((m) => m.subject === `${displayId(sample.id)} is now "Review"`)).toHaveLength(1);
+    const [sent] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, failing?.id ?? 0));
+    expect(sent?.state).toBe('sent');
+    expect(sent?.sentAt).not.toBeNull();
+  });
+
+  it('two app instances on one database deliver each mail exactly once', async () => {
+    const second = await buildApp({
+      config: loadConfig({
+        DATA_DIR: t.dataDir,
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'http://lab.test',
+        SMTP_URL: smtp.url,
+      }),
+      database: t.database,
+      storage: t.storage,
+      logger: false,
+      serveWeb: false,
+    });
+    await second.ready();
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const sample = await insertSample({ itemName: `Twin ${i}` });
+        ids.push(sample.id);
+        await call(t, 'POST', `/api/staff/samples/${sample.id}/status`, {
+          token: staff.token,
+          json: { status: 'analysis' },
+        });
+      }
+      for (const id of ids) await smtp.waitFor((m) => m.subject.startsWith(`${displayId(id)} is now`));
+      await new Promise((r) => setTimeout(r, 1500));
+      for (const id of ids)
+        expect(smtp.mails.filter((m) => m.subject.startsWith(`${displayId(id)} is now`))).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('unsubscribe', () => {
+  it('the one-click POST of a mail program turns status mails off; a forged token changes nothing', async () => {
+    const user = await createUser(t, { role: 'user' });
+    const link = t.app.deps.mailer.unsubscribeUrl(user.id);
+    const good = new URL(link).searchParams.get('token') ?? '';
+    const forged = good.replace(/^\d+/, String(customer.id));
+    const bad = await call(t, 'POST', `/api/mail/unsubscribe?token=${encodeURIComponent(forged)}`, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bad.status).toBe(400);
+    const [still] = await t.db.select().from(users).where(eq(users.id, customer.id));
+    expect(still?.notifyStatusChanges).toBe(true);
+    const ok = await call(t, 'POST', `/api/mail/unsubscribe?token=${encodeURIComponent(good)}`, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(ok.status).toBe(200);
+    const [off] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(off?.notifyStatusChanges).toBe(false);
+    expect((await call(t, 'POST', '/api/mail/unsubscribe', { json: { token: 'nonsense' } })).status).toBe(
+      400,
+    );
+  });
+});

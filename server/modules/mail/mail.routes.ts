@@ -1,0 +1,146 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParams } from '../../../common/contracts/errors';
+import {
+  BAD_UNSUBSCRIBE_LINK,
+  type MailState,
+  outboxDetail,
+  type OutboxItem,
+  outboxItem,
+  outboxList,
+  outboxQuery,
+  UNSUBSCRIBED_MESSAGE,
+  unsubscribeQuery,
+  unsubscribeResponse,
+} from '../../../common/contracts/mail';
+import type { AppDeps } from '../../app';
+import { mailOutbox, users } from '../../db/schema';
+import type { OutboxRow } from '../../mail/mailer';
+import { requireRole } from '../../plugins/auth';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+
+const present = (r: OutboxRow): OutboxItem => ({
+  id: r.id,
+  kind: r.kind,
+  toAddress: r.toAddress,
+  subject: r.subject,
+  state: r.state as MailState,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  createdAt: r.createdAt.toISOString(),
+  sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+});
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/** The admin Outbox (/api/admin/mail/outbox*) and the public unsubscribe call. docs/product/mail.md */
+export function mailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // RFC 8058 one-click: mail programs POST `List-Unsubscribe=One-Click` as a form.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+
+    app.get(
+      '/api/admin/mail/outbox',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['mail'],
+          summary: 'Every mail the lab sent or is sending, newest first',
+          security: [{ bearer: [] }],
+          querystring: outboxQuery,
+          response: { 200: outboxList, ...errors },
+        },
+      },
+      async (request) => {
+        const { page, pageSize } = request.query;
+        const rows = await deps.db
+          .select()
+          .from(mailOutbox)
+          .orderBy(desc(mailOutbox.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+        const [total] = await deps.db.select({ n: count() }).from(mailOutbox);
+        return { smtpConfigured: deps.mailer.smtpConfigured, total: total?.n ?? 0, mails: rows.map(present) };
+      },
+    );
+
+    app.get(
+      '/api/admin/mail/outbox/:id',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['mail'],
+          summary: 'One mail as rendered: HTML, plain text and extra headers',
+          security: [{ bearer: [] }],
+          params: idParams,
+          response: { 200: outboxDetail, ...errors },
+        },
+      },
+      async (request) => {
+        const [row] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id));
+        if (!row) throw notFound('Mail not found');
+        return { ...present(row), html: row.html, text: row.text, headers: row.headers };
+      },
+    );
+
+    app.post(
+      '/api/admin/mail/outbox/:id/retry',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['mail'],
+          summary: 'Send a failed (or waiting) mail again now',
+          security: [{ bearer: [] }],
+          params: idParams,
+          response: { 200: outboxItem, ...errors, 409: errorResponse },
+        },
+      },
+      async (request) => {
+        const id = request.params.id;
+        const [row] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        if (!row) throw notFound('Mail not found');
+        if (row.state === 'sent') throw conflict('This mail was sent already');
+        await deps.db.transaction((tx) => deps.mailer.retry(tx, id));
+        const [updated] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        return present(updated ?? row);
+      },
+    );
+
+    app.post(
+      '/api/mail/unsubscribe',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['mail'],
+          summary: "Turn off status e-mails from a mail's link, without signing in",
+          description:
+            'The token comes from the link (?token=…) or a JSON body {token}. Mail programs use it as the ' +
+            'RFC 8058 one-click address (form body List-Unsubscribe=One-Click).',
+          querystring: unsubscribeQuery,
+          response: { 200: unsubscribeResponse, 400: errorResponse },
+        },
+      },
+      async (request) => {
+        const body = request.body as { token?: unknown } | null | undefined;
+        const token =
+          request.query.token ??
+          (body && typeof body === 'object' && typeof body.token === 'string' ? body.token : '');
+        const userId = deps.mailer.readUnsubscribeToken(token);
+        if (!userId) throw badRequest(BAD_UNSUBSCRIBE_LINK);
+        const rows = await deps.db
+          .update(users)
+          .set({ notifyStatusChanges: false, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning({ id: users.id });
+        if (!rows.length) throw badRequest(BAD_UNSUBSCRIBE_LINK);
+        return { message: UNSUBSCRIBED_MESSAGE };
+      },
+    );
+  };
+}
