@@ -7,6 +7,9 @@ export const MAX_SAMPLE_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
+/** A byte limit as the whole megabytes texts quote ('5MB'). */
+export const inMegabytes = (bytes: number) => bytes / (1024 * 1024);
+
 /** Detected content types (by magic bytes) accepted for each kind of upload. */
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif'] as const;
 export const DOCUMENT_MIME_TYPES = [

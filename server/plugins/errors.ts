@@ -1,13 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** One problem with one field of a request: `path` is the field ('elements.0.percentage'). */
+export type FieldError = { path: string; message: string };
 
 /** The one error type routes throw: a status and a message safe to show the client. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errors?: { path: string; message: string }[],
+    readonly errors?: FieldError[],
     /** Headers the answer carries (Retry-After on 429 and 503). */
     readonly headers?: Record<string, string>,
   ) {
@@ -15,14 +18,30 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
-  new AppError(400, message, errors);
+export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
 export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooLarge = (message = 'Upload too large') => new AppError(413, message);
 export const unsupportedType = (message = 'Unsupported file type') => new AppError(415, message);
+
+/** zod's issues as field errors; an issue about the whole payload is reported on `rootPath`. */
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  rootPath = '',
+): FieldError[] {
+  return issues.map((i) => ({ path: i.path.map(String).join('.') || rootPath, message: i.message }));
+}
+
+/**
+ * The one answer to a refused payload (docs/product/messages.md): 400 with every problem in
+ * `errors` and, as `message`, the first problem's own text — the contract's wording, which the web
+ * app shows as is — unless the call has a fixed message of its own.
+ */
+export function invalidPayload(errors: FieldError[], message?: string): AppError {
+  return badRequest(message ?? errors[0]?.message ?? 'Invalid request', errors);
+}
 
 const DB_UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -52,7 +71,7 @@ function causeCode(err: unknown): string | undefined {
   return undefined;
 }
 
-type ErrorBody = { message: string; errors?: { path: string; message: string }[] };
+type ErrorBody = { message: string; errors?: FieldError[] };
 
 export function toHttpError(err: unknown): {
   status: number;
@@ -69,7 +88,7 @@ export function toHttpError(err: unknown): {
     };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const errors = err.validation.map((v) => ({
+    const errors: FieldError[] = err.validation.map((v) => ({
       path:
         String(v.instancePath ?? '')
           .replace(/^\//, '')
@@ -77,7 +96,7 @@ export function toHttpError(err: unknown): {
         String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
       message: v.message ?? 'Invalid value',
     }));
-    return { status: 400, body: { message: errors[0]?.message ?? 'Invalid request', errors }, log: false };
+    return toHttpError(invalidPayload(errors));
   }
   const fe = err as FastifyError;
   const code = causeCode(err);
@@ -121,8 +140,6 @@ export function toHttpError(err: unknown): {
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return { status: fe.statusCode, body: { message: fe.message || 'Bad request' }, log: false };
   }
-  if (isResponseSerializationError(err))
-    return { status: 500, body: { message: 'Internal server error' }, log: true };
   return { status: 500, body: { message: 'Internal server error' }, log: true };
 }
 

@@ -1,14 +1,16 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../common/domain/uploads';
+import { IMAGE_MIME_TYPES, inMegabytes, MAX_IMAGE_BYTES } from '../../common/domain/uploads';
 import { AppError } from './errors';
 
 export type ImageUpload = { buffer: Buffer; mime: 'image/jpeg' | 'image/png'; ext: 'jpg' | 'png' };
 
 /**
  * Reads a small image part (profile picture, signature, logo): JPEG or PNG by content (magic bytes),
- * under 2 MB. Too large → 413, anything else → 415; the messages are the spec's (§5 Profile).
+ * under MAX_IMAGE_BYTES. Too large → 413, anything else → 415 (docs/product/messages.md).
  */
+const IMAGE_TOO_LARGE = `File size must be less than ${inMegabytes(MAX_IMAGE_BYTES)}MB`;
+
 export async function readImageUpload(
   part: MultipartFile,
   messages: { tooLarge?: string; wrongType?: string } = {},
@@ -19,11 +21,11 @@ export async function readImageUpload(
     size += chunk.length;
     if (size >= MAX_IMAGE_BYTES) {
       part.file.resume();
-      throw new AppError(413, messages.tooLarge ?? 'File size must be less than 2MB');
+      throw new AppError(413, messages.tooLarge ?? IMAGE_TOO_LARGE);
     }
     chunks.push(chunk);
   }
-  if (part.file.truncated) throw new AppError(413, messages.tooLarge ?? 'File size must be less than 2MB');
+  if (part.file.truncated) throw new AppError(413, messages.tooLarge ?? IMAGE_TOO_LARGE);
   const buffer = Buffer.concat(chunks);
   const detected = await fileTypeFromBuffer(buffer);
   if (!detected || !(IMAGE_MIME_TYPES as readonly string[]).includes(detected.mime)) {

@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../common/contracts/errors';
 import { type LabSettings, labSettingsRequest, labSettingsResponse } from '../../../common/contracts/lab';
+import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app';
 import { requirePermission } from '../../plugins/auth';
-import { badRequest } from '../../plugins/errors';
+import { badRequest, fieldErrors, invalidPayload } from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
 import { canManageLabSettings } from '../../policies/lab';
 import { type LabSettingsRow, readLabSettings, saveLabSettings } from './lab.queries';
@@ -77,8 +78,7 @@ export function labRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: requirePermission(canManageLabSettings),
         schema: {
           tags: ['lab'],
-          summary:
-            "Save the lab settings: multipart 'settings' (JSON) and optional 'logo' (JPEG/PNG under 2 MB)",
+          summary: `Save the lab settings: multipart 'settings' (JSON) and optional 'logo' (JPEG/PNG under ${inMegabytes(MAX_IMAGE_BYTES)} MB)`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           response: { ...responses, 413: errorResponse, 415: errorResponse },
@@ -87,10 +87,7 @@ export function labRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const form = await readSettingsForm(request);
         const parsed = labSettingsRequest.safeParse(form.settings);
-        if (!parsed.success) {
-          const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-          throw badRequest(errors[0]?.message ?? 'Invalid settings', errors);
-        }
+        if (!parsed.success) throw invalidPayload(fieldErrors(parsed.error.issues));
         let newLogoKey: string | null = null;
         if (form.logo) {
           newLogoKey = `${LOGO_PREFIX}${randomBytes(16).toString('hex')}.${form.logo.ext}`;

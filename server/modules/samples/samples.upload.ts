@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   DOCUMENT_MIME_TYPES,
+  inMegabytes,
   MAX_SAMPLE_DOCUMENTS,
   MAX_SAMPLE_FILE_BYTES,
   MAX_SAMPLE_PHOTOS,
@@ -42,7 +43,7 @@ function formatBytes(n: number): string {
 export const SAMPLE_UPLOAD_MESSAGES = {
   tooManyPhotos: `At most ${MAX_SAMPLE_PHOTOS} photos can be uploaded`,
   tooManyDocuments: `At most ${MAX_SAMPLE_DOCUMENTS} documents can be uploaded`,
-  fileTooLarge: `Each file must be ${MAX_SAMPLE_FILE_BYTES / (1024 * 1024)}MB or smaller`,
+  fileTooLarge: `Each file must be ${inMegabytes(MAX_SAMPLE_FILE_BYTES)}MB or smaller`,
   photoType: 'Photos must be JPG, PNG or HEIC images',
   documentType: 'Documents must be PDF, DOC, DOCX, JPG or PNG files',
 } as const;
@@ -69,7 +70,8 @@ function cleanOriginalName(name: string | undefined, fallback: string): string {
   return (cleaned || fallback).slice(0, 255);
 }
 
-type Budget = { remaining: number; limit: number };
+/** Bytes a submission may still store (the customer's allowance left), and the allowance. */
+export type Budget = { remaining: number; limit: number };
 
 async function storeFilePart(
   storage: Storage,

@@ -10,7 +10,15 @@ import {
   SIGNATURE_RESTRICTED_MESSAGE,
 } from '../../../common/contracts/accounts';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, badRequest, forbidden, toHttpError, unsupportedType } from '../../plugins/errors';
+import {
+  AppError,
+  badRequest,
+  fieldErrors,
+  forbidden,
+  invalidPayload,
+  toHttpError,
+  unsupportedType,
+} from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
 import { canUploadSignature } from '../../policies/users';
 
@@ -41,17 +49,14 @@ function parseProfileJson(text: string): ProfileUpdate {
   }
   const parsed = profileUpdate.safeParse(json);
   if (!parsed.success) {
-    throw badRequest(
-      INVALID_PROFILE_DATA,
-      parsed.error.issues.map((i) => ({ path: i.path.join('.') || PROFILE_PART, message: i.message })),
-    );
+    throw invalidPayload(fieldErrors(parsed.error.issues, PROFILE_PART), INVALID_PROFILE_DATA);
   }
   return parsed.data;
 }
 
 /**
  * Reads the multipart body of PUT /api/users/profile (spec §7): the 'profile' JSON part and the
- * optional 'profileImage' and 'signature' images, held in memory (each under 2 MB) so that nothing
+ * optional 'profileImage' and 'signature' images, held in memory (each under MAX_IMAGE_BYTES) so that nothing
  * is stored unless the whole request is valid. The first refusal wins; the rest of the body is
  * still read, so the client always receives the answer.
  */

@@ -10,6 +10,7 @@ import {
   LAST_ADMIN_MESSAGE,
 } from '../../../common/contracts/accounts';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
+import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound, toHttpError, unauthorized } from '../../plugins/errors';
@@ -56,7 +57,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Update the signed-in user’s profile (multipart: profile JSON, profileImage, signature)',
           description:
             "multipart/form-data: part 'profile' is JSON {email, phone, firstName, lastName}; optional files " +
-            "'profileImage' and 'signature' (staff and admin only), JPEG or PNG under 2 MB each.",
+            `'profileImage' and 'signature' (staff and admin only), JPEG or PNG under ${inMegabytes(MAX_IMAGE_BYTES)} MB each.`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           response: {

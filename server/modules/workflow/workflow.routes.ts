@@ -178,7 +178,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: labOnly,
         schema: {
           tags: ['workflow'],
-          summary: 'Dashboard counters, samples by status and submissions per week (last 12 weeks)',
+          summary: `Dashboard counters, samples by status and submissions per week (last ${ANALYTICS_WEEKS} weeks)`,
           security: [{ bearer: [] }],
           response: { 200: adminAnalytics, ...errors },
         },

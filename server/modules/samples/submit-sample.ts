@@ -1,0 +1,121 @@
+import {
+  SAMPLE_SUBMISSION_MESSAGES,
+  type SampleSubmission,
+  sampleSubmissionFields,
+} from '../../../common/contracts/samples';
+import { displaySampleId } from '../../../common/domain/samples';
+import type { AppDeps } from '../../app';
+import type { AuthUser } from '../../plugins/auth';
+import { AppError, type FieldError, fieldErrors, invalidPayload } from '../../plugins/errors';
+import { customerUsage, insertSubmittedSample, type NewSample, type SampleRow } from './samples.queries';
+import {
+  type Budget,
+  removeStoredFiles,
+  type StoredFile,
+  storageFullMessage,
+  submissionsPerHourMessage,
+} from './samples.upload';
+
+// What happens when a customer submits a sample (docs/product/api.md, "Samples"). The request has
+// already been read by samples.upload.ts: its text fields collected and its files stored.
+
+export type SubmitDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'mailer'>;
+export type ReceivedSubmission = { fields: Record<string, string>; files: StoredFile[] };
+
+/**
+ * The customer's limits (docs/product/security.md), checked before a byte is stored: too many
+ * submissions in the last hour → 429, storage allowance used up → 413. Resolves with what the
+ * upload may still store; no limit when rate limits are off.
+ */
+export async function submissionBudget(deps: SubmitDeps, userId: number): Promise<Budget | undefined> {
+  if (!deps.config.rateLimits) return undefined;
+  const { customerSubmissionsPerHour: perHour, customerStorageBytes: limit } = deps.config;
+  const usage = await customerUsage(deps.db, userId);
+  if (usage.recent >= perHour)
+    throw new AppError(429, submissionsPerHourMessage(perHour), undefined, { 'retry-after': '600' });
+  if (usage.bytes >= limit) throw new AppError(413, storageFullMessage(limit));
+  return { remaining: limit - usage.bytes, limit };
+}
+
+/** Every problem of a submission, in the order the form shows them: the photo first. */
+function submissionProblems(
+  parsed: ReturnType<typeof sampleSubmissionFields.safeParse>,
+  files: StoredFile[],
+): FieldError[] {
+  const problems = parsed.success ? [] : fieldErrors(parsed.error.issues, 'body');
+  if (!files.some((f) => f.fileCategory === 'photo'))
+    problems.unshift({ path: 'photos', message: SAMPLE_SUBMISSION_MESSAGES.photoRequired });
+  return problems;
+}
+
+/**
+ * The new sample's columns: the submitter's own fields always; the representative's only when they
+ * act for someone else, and then the owner's name defaults to the submitter's. Nothing the lab
+ * decides (status, assignment, report) comes from the form.
+ */
+export function newSampleColumns(userId: number, v: SampleSubmission): NewSample {
+  const isRepresentative = !v.isPersonalSubmission;
+  return {
+    userId,
+    submitterName: v.submitterName,
+    submitterEmail: v.submitterEmail,
+    submitterPhone: v.submitterPhone,
+    submitterCountry: v.submitterCountry,
+    isPersonalSubmission: v.isPersonalSubmission,
+    isRepresentative,
+    representativeName: isRepresentative ? v.representativeName : null,
+    representativeEmail: isRepresentative ? v.representativeEmail : null,
+    relationshipToOwner: isRepresentative ? v.relationshipToOwner : null,
+    representativeRelation: isRepresentative ? v.relationshipToOwner : null,
+    clientName: isRepresentative ? (v.clientName ?? v.submitterName) : null,
+    itemName: v.itemName,
+    category: v.category,
+    estimatedAge: v.estimatedAge,
+    description: v.description,
+    dimensions: v.dimensions,
+    weight: v.weight,
+    materials: v.materials,
+    expertValuation: v.expertValuation,
+    authenticityCheck: v.authenticityCheck,
+    conditionAssessment: v.conditionAssessment,
+    provenanceResearch: v.provenanceResearch,
+    purposeOfValuation: v.purposeOfValuation,
+    urgencyLevel: v.urgencyLevel,
+    estimatedValueRange: v.estimatedValueRange,
+    specialInstructions: v.specialInstructions,
+  };
+}
+
+/**
+ * Submits a sample for `user`: checks the fields against the shared contract and that at least
+ * one photo came, then records the sample, its files, its first status entry ('submitted') and the
+ * receipt mail (docs/product/mail.md) in one statement. A refused or failed submission removes the
+ * stored files, so it leaves nothing.
+ */
+export async function submitSample(
+  deps: SubmitDeps,
+  user: Pick<AuthUser, 'id' | 'email' | 'firstName'>,
+  { fields, files }: ReceivedSubmission,
+): Promise<SampleRow> {
+  try {
+    const parsed = sampleSubmissionFields.safeParse(fields);
+    const problems = submissionProblems(parsed, files);
+    if (!parsed.success || problems.length) throw invalidPayload(problems);
+    const created = await insertSubmittedSample(
+      deps.db,
+      newSampleColumns(user.id, parsed.data),
+      files.map(({ key: _key, ...file }) => file),
+      (sampleId) =>
+        deps.mailer.render(deps.db, user.email, 'sampleSubmitted', {
+          firstName: user.firstName,
+          displayId: displaySampleId(sampleId),
+          itemName: parsed.data.itemName,
+          sampleUrl: deps.mailer.url(`/sample/${sampleId}`),
+        }),
+    );
+    return created.sample;
+  } catch (err) {
+    await removeStoredFiles(deps.storage, files);
+    throw err;
+  }
+}
