@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROGRAMS, requireProgram } from '../support/programs';
 import { startRedis, type RedisServer } from '../support/redis';
 import { call, startTestApp, type TestApp } from '../support/test-app';
 
@@ -13,6 +14,9 @@ const addProbe = (app: FastifyInstance) =>
     async () => ({ ok: true }),
   );
 
+const { name, path, apt } = PROGRAMS.redis;
+const hasRedis = requireProgram(name, path, apt, 'the Redis rate-limit tests');
+
 let redis: RedisServer;
 const apps: TestApp[] = [];
 const start = async (env: Record<string, string> = {}) => {
@@ -23,14 +27,14 @@ const start = async (env: Record<string, string> = {}) => {
 const hit = async (t: TestApp) => (await call(t, 'GET', '/api/test-limited')).status;
 
 beforeAll(async () => {
-  redis = await startRedis();
+  if (hasRedis) redis = await startRedis();
 });
 afterAll(async () => {
   for (const t of apps) await t.close();
   await redis?.stop();
 });
 
-describe('per-address rate limits across instances', { timeout: 120_000 }, () => {
+describe.skipIf(!hasRedis)('per-address rate limits across instances', { timeout: 120_000 }, () => {
   it('without Redis, each instance counts on its own', async () => {
     const a = await start();
     const b = await start();

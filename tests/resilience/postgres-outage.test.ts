@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres';
+import { PROGRAMS, requireProgram } from '../support/programs';
 import { type Product, startProduct } from '../support/product';
 import { call } from '../support/http';
 import { START_TIMEOUT, createDatabase, registerAndLogin, waitFor } from './helpers';
 
 // PostgreSQL goes away while the product serves: health and calls answer 503 with a clear message,
 // nothing crashes, and service comes back by itself when PostgreSQL is back (no app restart).
+const { name, path, apt } = PROGRAMS.postgres;
+const hasPostgres = requireProgram(name, path, apt, 'the PostgreSQL outage test');
+
 let cluster: PostgresCluster;
 let product: Product;
 
 beforeAll(async () => {
+  if (!hasPostgres) return;
   cluster = await startPostgresCluster();
   product = await startProduct(
     { DATABASE_URL: await createDatabase(cluster.url, cluster.urlFor) },
@@ -21,7 +26,7 @@ afterAll(async () => {
   cluster?.stop();
 });
 
-describe('PostgreSQL stopped while serving', () => {
+describe.skipIf(!hasPostgres)('PostgreSQL stopped while serving', () => {
   it('answers 503 while the database is down and recovers without a restart', async () => {
     const user = await registerAndLogin(product.url);
     expect((await call(product, 'GET', '/api/auth/user', { token: user.token })).status).toBe(200);

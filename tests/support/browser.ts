@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_PATH, programInstalled } from './programs';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumAvailable = () => existsSync(CHROMIUM_PATH);
+export { CHROMIUM_PATH };
+export const chromiumAvailable = () => programInstalled(CHROMIUM_PATH);
 
 // STACK.md trap 6: the args that work here; without the networking ones Chromium keeps dialling out.
 const ARGS = [

@@ -1,28 +1,15 @@
 import { spawnSync } from 'node:child_process';
+import { requirePrograms } from './programs';
 
-// Debian programs some tests drive (pdfsig, pdfinfo, pdffonts from poppler-utils; certutil from
-// libnss3-tools). `.ci/run` installs them. Missing outside CI: the tests that need them are skipped
-// with a loud message. Missing in CI (CI=true): a failure, never a silent pass.
+// Debian programs the signed-report tests drive (pdfsig, pdfinfo, pdffonts from poppler-utils;
+// certutil from libnss3-tools), checked by the one rule of ./programs.ts. `.ci/run` installs them.
 
-const found = new Map<string, boolean>();
-
-function onPath(bin: string): boolean {
-  let ok = found.get(bin);
-  if (ok === undefined) {
-    ok = spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' }).status === 0;
-    found.set(bin, ok);
-  }
-  return ok;
-}
-
-/** True when every program is installed; otherwise warns loudly (or throws when CI=true). */
+/** True when every program is installed; otherwise skips loudly (or fails when CI=true): ./programs.ts. */
 export function haveTools(tools: { bin: string; apt: string }[], what: string): boolean {
-  const missing = tools.filter((t) => !onPath(t.bin));
-  if (missing.length === 0) return true;
-  const list = missing.map((t) => `${t.bin} (apt-get install ${t.apt})`).join(', ');
-  if (process.env.CI === 'true') throw new Error(`${what} needs ${list}, which CI must install (.ci/run)`);
-  console.warn(`\n!!! SKIPPING ${what}: missing ${list} !!!\n`);
-  return false;
+  return requirePrograms(
+    tools.map((t) => ({ name: t.bin, path: t.bin, apt: t.apt })),
+    what,
+  );
 }
 
 export const POPPLER = [

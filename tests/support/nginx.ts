@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './postgres';
+import { NGINX_BIN, programInstalled } from './programs';
 
 // Debian's nginx (`nginx-light`) as a load balancer in front of several app instances, run in the
 // foreground with everything (pid, logs, temp files) in a throwaway folder.
 
-export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-export const nginxAvailable = () => existsSync(NGINX_BIN);
+export { NGINX_BIN };
+export const nginxAvailable = () => programInstalled(NGINX_BIN);
 
 export type Nginx = { url: string; errorLog(): string; stop(): Promise<void> };
 

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 // A throwaway PostgreSQL cluster from the installed server binaries (STACK.md trap 1: PostgreSQL
 // refuses to run as root, so as root it runs as the `postgres` system user).
 
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+import { PG_BIN } from './programs';
+
+export { PG_BIN };
 
 export function postgresAvailable(): boolean {
   return existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));

@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './postgres';
+import { programInstalled, REDIS_BIN } from './programs';
 
 // A throwaway Debian `redis-server` on a loopback port, nothing persisted.
 
-export const REDIS_BIN = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
-export const redisAvailable = () => existsSync(REDIS_BIN);
+export { REDIS_BIN };
+export const redisAvailable = () => programInstalled(REDIS_BIN);
 
 export type RedisServer = { url: string; port: number; stop(): Promise<void> };
 
