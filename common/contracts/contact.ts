@@ -25,6 +25,13 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
   other: 'Other',
 };
 
+/** The label of a stored subject; a value outside the list is shown as it is. */
+export function contactSubjectLabel(subject: string): string {
+  return Object.hasOwn(CONTACT_SUBJECT_LABELS, subject)
+    ? CONTACT_SUBJECT_LABELS[subject as ContactSubject]
+    : subject;
+}
+
 /** The hidden field people never see and bots fill in. */
 export const CONTACT_HONEYPOT_FIELD = 'website';
 

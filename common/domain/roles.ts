@@ -14,3 +14,10 @@ export function homePathForRole(role: string | null | undefined): string {
   if (role === 'staff') return '/staff';
   return '/';
 }
+
+/** Each role's own dashboard: the lab's screens for staff and admins, 'My Dashboard' for customers. */
+export function dashboardPathForRole(role: string | null | undefined): string {
+  if (role === 'admin') return '/admin';
+  if (role === 'staff') return '/staff';
+  return '/dashboard';
+}

@@ -1,21 +1,28 @@
 import { Alert, Container } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { dashboardPathForRole } from '../../common/domain/roles';
 import type { ReturnState } from '../lib/return-to';
 import { useSession } from '../lib/session';
 import { toast } from '../lib/toast';
 import { LoadingScreen } from './LoadingScreen';
 
 export const LOGGED_OUT_REDIRECT_MS = 500;
+export const LOGGED_OUT_MESSAGE = 'You are logged out. Redirecting to login...';
+/** For someone signed in whose role may not open the page (docs/decisions/0012a-web-conventions.md). */
+export const NO_ACCESS_MESSAGE =
+  'Your account does not have access to this page. Taking you to your dashboard...';
 
 /**
- * A route guard with the spec's words: shows `message`, raises the 'Unauthorized' toast and goes to
- * /login after `delayMs`. The server enforces the same rules; this only spares a useless screen.
+ * A route guard with the 'Unauthorized' toast: a visitor who is not logged in sees `message` and goes
+ * to /login after `delayMs`; someone signed in whose role is not in `roles` is told the page is not
+ * for their account and goes to their own dashboard instead (/login would only bounce them back).
+ * The server enforces the same rules; this only spares a useless screen.
  */
 export function RequireSession({
   children,
   roles,
-  message = 'You are logged out. Redirecting to login...',
+  message = LOGGED_OUT_MESSAGE,
   delayMs = LOGGED_OUT_REDIRECT_MS,
 }: {
   children: ReactNode;
@@ -28,6 +35,8 @@ export function RequireSession({
   const location = useLocation();
   const from = location.pathname + location.search + location.hash;
   const allowed = Boolean(user) && (!roles || roles.includes(user?.role ?? ''));
+  const signedInWithoutAccess = Boolean(user) && !allowed;
+  const text = signedInWithoutAccess ? NO_ACCESS_MESSAGE : message;
 
   // Right after a logout the app is on its way to '/': no 'Unauthorized' for the page being left.
   // The skip window (spec §4: 100 ms) is read when the guard renders, which a logout causes at once;
@@ -35,20 +44,25 @@ export function RequireSession({
   const skipped = !allowed && isAuthCheckSkipped();
   useEffect(() => {
     if (isLoading || allowed || skipped) return;
-    toast.error('Unauthorized', message);
+    toast.error('Unauthorized', text);
     // Only a visitor who is not signed in is sent back here after logging in; a signed-in user who
-    // lacks the role would only meet this page again.
-    const state: ReturnState | undefined = user ? undefined : { from };
-    const timer = setTimeout(() => navigate('/login', { state }), delayMs);
+    // lacks the role goes to their own dashboard instead (/login would only bounce them).
+    const timer = setTimeout(
+      () =>
+        signedInWithoutAccess
+          ? navigate(dashboardPathForRole(user?.role), { replace: true })
+          : navigate('/login', { state: { from } satisfies ReturnState }),
+      delayMs,
+    );
     return () => clearTimeout(timer);
-  }, [isLoading, allowed, skipped, message, delayMs, navigate, user, from]);
+  }, [isLoading, allowed, skipped, text, signedInWithoutAccess, delayMs, navigate, user, from]);
 
   if (isLoading) return <LoadingScreen />;
   if (!allowed) {
     return (
       <Container size="sm" py="xl">
         <Alert color="red" title="Unauthorized" role="alert">
-          {message}
+          {text}
         </Alert>
       </Container>
     );

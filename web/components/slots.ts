@@ -8,8 +8,6 @@ export type ReportDialogProps = {
   sampleId: number;
   opened: boolean;
   onClose: () => void;
-  /** Called after a report was issued, so the opener refreshes its data. */
-  onIssued?: (reportCode: string) => void;
 };
 export type ReportDialogSlot = ComponentType<ReportDialogProps>;
 
@@ -17,7 +15,5 @@ export type ReportDialogSlot = ComponentType<ReportDialogProps>;
 export type SampleReportPanelProps = {
   sampleId: number;
   reportCode: string | null;
-  /** Refresh the sample after a change. */
-  onChanged?: () => void;
 };
 export type SampleReportPanelSlot = ComponentType<SampleReportPanelProps>;

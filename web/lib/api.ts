@@ -72,11 +72,13 @@ export const api = {
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
 };
 
-/** The server's message when there is one, else the error's own text. */
+/**
+ * The server's message when it answered with one, else the screen's own fallback. A request that
+ * never got an answer (offline, refused, aborted) has only the browser's words ('Failed to fetch'),
+ * which tell the user nothing, so it gets the fallback too.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof HttpError) return err.serverMessage ?? fallback;
-  if (err instanceof Error && err.message) return err.message;
-  return fallback;
+  return (err instanceof HttpError && err.serverMessage) || fallback;
 }
 
 /** Multipart upload with progress (fetch cannot report upload progress). */
@@ -125,8 +127,22 @@ export function saveBlob(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export function openBlobInNewTab(blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  window.open(url, '_blank', 'noopener');
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/**
+ * Shows a file fetched with the token in a new tab. The tab is opened at once, inside the click that
+ * asked for it, because pop-up blockers refuse a window opened later (after the download); the file
+ * is put into it when it has arrived. A failed download closes the tab and rethrows.
+ */
+export async function openInNewTab(load: () => Promise<Blob>): Promise<void> {
+  const tab = window.open('', '_blank');
+  // The opened page must not reach back into this one.
+  if (tab) tab.opener = null;
+  try {
+    const url = URL.createObjectURL(await load());
+    if (tab) tab.location.href = url;
+    else window.open(url, '_blank', 'noopener');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
 }

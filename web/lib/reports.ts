@@ -1,4 +1,6 @@
-import { clearToken, fetchBlob, getToken, HttpError, saveBlob } from './api';
+import { useCallback } from 'react';
+import { fetchBlob, getToken, HttpError, saveBlob } from './api';
+import { useSession } from './session';
 import { toast } from './toast';
 
 // Report download with the spec's texts (§8 Report download), used by every screen with a PDF button.
@@ -7,12 +9,14 @@ export const NO_TOKEN_MESSAGE = 'No authentication token found. Please log in ag
 
 export const reportPdfPath = (reportCode: string) => `/api/report/${encodeURIComponent(reportCode)}/pdf`;
 
-/** Downloads Report-{code}.pdf. Returns false and redirects to /login when there is no token. */
-export async function downloadReportPdf(reportCode: string, navigateToLogin: () => void): Promise<boolean> {
+/**
+ * Downloads Report-{code}.pdf. Without a stored token it says so and calls `endSession` (which
+ * clears the whole session and goes to /login), returning false.
+ */
+export async function downloadReportPdf(reportCode: string, endSession: () => void): Promise<boolean> {
   if (!getToken()) {
     toast.error('Error', NO_TOKEN_MESSAGE);
-    clearToken();
-    navigateToLogin();
+    endSession();
     return false;
   }
   toast.info('Report download started');
@@ -26,4 +30,10 @@ export async function downloadReportPdf(reportCode: string, navigateToLogin: () 
     toast.error('Error', message ? `Failed to download report: ${message}` : 'Failed to download report');
     return false;
   }
+}
+
+/** `downloadReportPdf` bound to the session, for PDF buttons. */
+export function useReportDownload(): (reportCode: string) => Promise<boolean> {
+  const { expire } = useSession();
+  return useCallback((reportCode: string) => downloadReportPdf(reportCode, () => expire()), [expire]);
 }

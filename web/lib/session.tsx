@@ -11,7 +11,8 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUserResponse } from '../../common/contracts/accounts';
-import { api, clearToken, getToken, setToken } from './api';
+import { api, clearToken, getToken, setToken, TOKEN_KEY } from './api';
+import { authKeys } from './query-keys';
 import { STALE_TIME_MS } from './query-client';
 
 // Auth flow of spec §4: the token lives in localStorage 'token'; an expired or unparsable token,
@@ -21,7 +22,7 @@ export const LOGOUT_AUTH_SKIP_MS = 100;
 
 export const authUserQuery = (token: string | null) =>
   queryOptions({
-    queryKey: ['auth', 'user', token],
+    queryKey: authKeys.user(token),
     queryFn: () => api.get<AuthUserResponse>('/api/auth/user'),
     enabled: Boolean(token),
     staleTime: STALE_TIME_MS,
@@ -50,8 +51,12 @@ type Session = {
   logout(): void;
   /** True for LOGOUT_AUTH_SKIP_MS after a logout: guards then neither toast nor redirect (spec §4). */
   isAuthCheckSkipped(): boolean;
-  /** Drops the session after the server refused the token (401). */
-  expire(): void;
+  /**
+   * Ends the session everywhere: the stored token, this provider's state and the account's cached
+   * data, then goes to /login. With `redirectAfterMs` the token leaves storage at once and the rest
+   * happens with the redirect, so the screen stays put while its toast says what is happening.
+   */
+  expire(options?: { redirectAfterMs?: number }): void;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -62,12 +67,38 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const skipUntil = useRef(0);
 
-  const expire = useCallback(() => {
-    clearToken();
-    setTokenState(null);
-    queryClient.removeQueries({ queryKey: ['auth'] });
-    navigate('/login');
-  }, [navigate, queryClient]);
+  const pendingRedirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const expire = useCallback(
+    (options: { redirectAfterMs?: number } = {}) => {
+      clearToken();
+      const end = () => {
+        pendingRedirect.current = null;
+        clearToken();
+        setTokenState(null);
+        queryClient.removeQueries({ queryKey: authKeys.all });
+        navigate('/login');
+      };
+      if (pendingRedirect.current) clearTimeout(pendingRedirect.current);
+      if (options.redirectAfterMs) pendingRedirect.current = setTimeout(end, options.redirectAfterMs);
+      else end();
+    },
+    [navigate, queryClient],
+  );
+  useEffect(
+    () => () => {
+      if (pendingRedirect.current) clearTimeout(pendingRedirect.current);
+    },
+    [],
+  );
+
+  // Another tab logged in or out: follow it, so no tab keeps a session the storage no longer has.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY || event.key === null) setTokenState(getToken());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
 
   // Expired or unparsable token: checked at start and whenever the token changes.
   useEffect(() => {
@@ -77,7 +108,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       expire();
       return;
     }
-    const timer = setTimeout(expire, Math.min(exp - Date.now(), 2_147_000_000));
+    const timer = setTimeout(() => expire(), Math.min(exp - Date.now(), 2_147_000_000));
     return () => clearTimeout(timer);
   }, [token, expire]);
 
@@ -96,7 +127,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       } catch (err) {
         // The profile could not be loaded: no half-open session stays behind (spec §4).
         clearToken();
-        queryClient.removeQueries({ queryKey: ['auth'] });
+        queryClient.removeQueries({ queryKey: authKeys.all });
         throw err;
       }
     },

@@ -10,6 +10,7 @@ import {
   SIGNATURE_PART,
 } from '../../../common/contracts/accounts';
 import { api, apiUpload, fetchBlob } from '../../lib/api';
+import { personalImageKeys } from '../../lib/query-keys';
 import { authUserQuery } from '../../lib/session';
 
 export const logIn = (body: LoginRequest) => api.post<LoginResponse>('/login', body);
@@ -73,7 +74,7 @@ export function useUpdateProfile(token: string | null) {
 /** A profile picture or signature under /Uploads, fetched with the token as a blob. */
 export const personalImageQuery = (path: string | null) =>
   queryOptions({
-    queryKey: ['personal-image', path],
+    queryKey: personalImageKeys.image(path),
     queryFn: () => fetchBlob(path as string),
     enabled: Boolean(path),
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { AdminUser } from '../../../common/contracts/accounts';
 import type { ContactInquiry, InquiryStatus } from '../../../common/contracts/inquiries';
 import type { LabSettings, LabSettingsRequest } from '../../../common/contracts/lab';
@@ -10,56 +16,61 @@ import {
 } from '../../../common/contracts/workflow';
 import type { Role } from '../../../common/domain/roles';
 import { api, apiUpload, getPage } from '../../lib/api';
+import { adminKeys, invalidateSampleViews } from '../../lib/query-keys';
 
 // Admin data is fresh for 5 minutes (spec §9: the query client's default stale time).
 
 export const adminSamplesQuery = (page: number) =>
   queryOptions({
-    queryKey: ['admin', 'samples', page],
+    queryKey: adminKeys.samplePage(page),
     queryFn: () => getPage<SampleListItem>(`/api/admin/samples?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`),
     placeholderData: keepPreviousData,
   });
 
 export const analyticsQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'analytics'],
+    queryKey: adminKeys.analytics(),
     queryFn: () => api.get<AdminAnalytics>('/api/admin/analytics'),
   });
 
 export const usersQuery = () =>
-  queryOptions({ queryKey: ['admin', 'users'], queryFn: () => api.get<AdminUser[]>('/api/admin/users') });
+  queryOptions({ queryKey: adminKeys.users(), queryFn: () => api.get<AdminUser[]>('/api/admin/users') });
 
 /** The assign selector lists users with role staff (spec §6). */
 export const staffUsersQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'users', 'staff'],
+    queryKey: adminKeys.staffUsers(),
     queryFn: () => api.get<AdminUser[]>('/api/admin/users?role=staff'),
   });
 
 export const labSettingsQuery = () =>
-  queryOptions({ queryKey: ['admin', 'settings'], queryFn: () => api.get<LabSettings>('/api/lab/settings') });
+  queryOptions({
+    queryKey: adminKeys.labSettings(),
+    queryFn: () => api.get<LabSettings>('/api/lab/settings'),
+  });
 
 export const inquiriesQuery = (page: number) =>
   queryOptions({
-    queryKey: ['admin', 'inquiries', page],
+    queryKey: adminKeys.inquiryPage(page),
     queryFn: () =>
       getPage<ContactInquiry>(`/api/admin/contact-inquiries?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`),
     placeholderData: keepPreviousData,
   });
 
-function useAdminMutation<V, R>(fn: (v: V) => Promise<R>, keys: string[][]) {
+/** A mutation whose success makes cached data stale; `invalidate` goes through the key factories. */
+function useAdminMutation<V, R>(
+  fn: (v: V) => Promise<R>,
+  invalidate: (queryClient: QueryClient) => Promise<unknown>,
+) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidate(queryClient) });
 }
 
 export const useAssignSample = () =>
   useAdminMutation(
     ({ id, staffId }: { id: number; staffId: number }) =>
       api.post<Sample>(`/api/admin/samples/${id}/assign`, { staffId }),
-    [['admin', 'samples'], ['staff']],
+    invalidateSampleViews,
   );
 
 /** 'Start Analysis': in-progress with the comment 'Started by staff' (spec §4). */
@@ -70,21 +81,21 @@ export const useStartAnalysis = () =>
         status: 'in-progress',
         comment: START_ANALYSIS_COMMENT,
       }),
-    [['admin', 'samples'], ['admin', 'analytics'], ['staff']],
+    invalidateSampleViews,
   );
 
 export const useChangeRole = () =>
   useAdminMutation(
     ({ id, role }: { id: number; role: Role }) =>
       api.post<AdminUser>(`/api/admin/users/${id}/role`, { role }),
-    [['admin', 'users']],
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   );
 
 export const useSetInquiryStatus = () =>
   useAdminMutation(
     ({ id, status }: { id: number; status: InquiryStatus }) =>
       api.post<ContactInquiry>(`/api/admin/contact-inquiries/${id}/status`, { status }),
-    [['admin', 'inquiries']],
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.inquiries() }),
   );
 
 /** Multipart: 'settings' (JSON, empty fields as null) and an optional 'logo'. */
@@ -96,5 +107,11 @@ export const useSaveLabSettings = () =>
       if (logo) form.append('logo', logo);
       return apiUpload<LabSettings>('POST', '/api/lab/settings', form);
     },
-    [['admin', 'settings']],
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.labSettings() }),
   );
+
+/** The Refresh button: every admin query is stale and the visible ones reload. */
+export function useRefreshAdminData() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+}

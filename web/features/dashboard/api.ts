@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OwnSampleListItem } from '../../../common/contracts/samples';
 import { api, HttpError } from '../../lib/api';
+import { sampleKeys } from '../../lib/query-keys';
 
 // GET /api/samples for the customer dashboard and client home (spec §7: up to 3 attempts, none when
 // the error carries 401; spec §8: 'Failed to fetch samples').
@@ -26,7 +27,7 @@ export const isUnauthorized = (err: unknown) => err instanceof SampleListError &
 
 export const ownSamplesQuery = (token: string | null) =>
   queryOptions({
-    queryKey: ['samples', 'mine', token],
+    queryKey: sampleKeys.mine(token),
     queryFn: fetchOwnSamples,
     enabled: Boolean(token),
     staleTime: 0,

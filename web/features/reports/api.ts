@@ -1,19 +1,14 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   IssueReportResponse,
   ReportElementInput,
   RevokeReportResponse,
 } from '../../../common/contracts/reports';
-import type { SampleDetail } from '../../../common/contracts/samples';
 import { api } from '../../lib/api';
+import { invalidateSampleViews } from '../../lib/query-keys';
 
-/** The sample with its current elements, to preload the editor (GET /api/samples/{id}). */
-export const reportSampleQuery = (sampleId: number) =>
-  queryOptions({
-    queryKey: ['samples', sampleId, 'detail'],
-    queryFn: () => api.get<SampleDetail>(`/api/samples/${sampleId}`),
-    staleTime: 0,
-  });
+// The editor reads the sample with its current elements through web/lib/sample-detail.ts, the same
+// cache entry as the sample detail page.
 
 /** POST /api/staff/samples/{id}/report: staff and admins issue through the staff endpoint (spec §7). */
 export function useIssueReport(sampleId: number) {
@@ -21,11 +16,7 @@ export function useIssueReport(sampleId: number) {
   return useMutation({
     mutationFn: (elements: ReportElementInput[]) =>
       api.post<IssueReportResponse>(`/api/staff/samples/${sampleId}/report`, { elements }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['samples'] });
-      void queryClient.invalidateQueries({ queryKey: ['staff', 'samples'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
-    },
+    onSuccess: () => void invalidateSampleViews(queryClient),
   });
 }
 
@@ -37,6 +28,6 @@ export function useRevokeReport() {
       api.post<RevokeReportResponse>(`/api/admin/reports/${encodeURIComponent(reportCode)}/revoke`, {
         reason,
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['samples'] }),
+    onSuccess: () => void invalidateSampleViews(queryClient),
   });
 }

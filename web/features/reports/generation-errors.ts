@@ -18,7 +18,9 @@ export function describeGenerationFailure(err: unknown): GenerationFailure {
   const status = err instanceof HttpError ? err.status : 0;
   const serverMessage = err instanceof HttpError ? err.serverMessage : undefined;
   const text = err instanceof Error ? err.message : '';
-  if (status === 500 || /Failed to generate/i.test(serverMessage ?? '')) {
+  // Only a 500 that says the generation itself failed is a 'Server Error'; any other answer falls
+  // through to its own words below.
+  if (status === 500 && /Failed to generate/i.test(serverMessage ?? '')) {
     return { kind: 'server', title: 'Server Error', message: SERVER_ERROR_MESSAGE };
   }
   if (status === 401 || /authentication|token/i.test(serverMessage ?? (status ? '' : text))) {

@@ -1,27 +1,26 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Sample, SampleDetail } from '../../../common/contracts/samples';
-import { api, apiUpload } from '../../lib/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Sample } from '../../../common/contracts/samples';
+import { apiUpload } from '../../lib/api';
+import { sampleKeys } from '../../lib/query-keys';
 
-// The sample calls of spec §7: submission (multipart, with upload progress) and one sample's detail.
+// The sample calls of this feature: submission (multipart, with upload progress) and the files of a
+// sample. One sample's detail is read through web/lib/sample-detail.ts (shared with the report editor).
 
-export const sampleKeys = {
-  all: ['samples'] as const,
-  detail: (id: number) => ['samples', 'detail', id] as const,
-};
-
-/** GET /api/samples/{id}: no retry (spec §7). */
-export const sampleDetailQuery = (id: number) =>
-  queryOptions({
-    queryKey: sampleKeys.detail(id),
-    queryFn: () => api.get<SampleDetail>(`/api/samples/${id}`),
-    retry: false,
-    staleTime: 0,
+/** POST /api/samples with upload progress (0–1, null while idle); the owner's lists reload after. */
+export function useSubmitSample() {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: FormData) => {
+      setProgress(0);
+      return apiUpload<Sample>('POST', '/api/samples', body, setProgress);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sampleKeys.all }),
+    onSettled: () => setProgress(null),
   });
-
-/** POST /api/samples; the caller invalidates `sampleKeys.all` after success. */
-export function submitSample(form: FormData, onProgress?: (fraction: number) => void): Promise<Sample> {
-  return apiUpload<Sample>('POST', '/api/samples', form, onProgress);
+  return { ...mutation, progress };
 }
 
-/** Opens an uploaded file (fetched with the token, as a blob) in a new tab. */
+/** An uploaded file of a sample; it needs the token, so it is fetched as a blob. */
 export const uploadPath = (fileName: string) => `/Uploads/${encodeURIComponent(fileName)}`;

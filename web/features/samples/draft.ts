@@ -1,30 +1,21 @@
+import type { SampleSubmissionInput } from '../../../common/contracts/samples';
+
 // The submission draft lives in this browser only (spec §3 "Draft"): form values, the names of the
 // chosen photos and documents, and when it was saved. Files themselves cannot be kept.
 
+/** Fields of the submission the form does not show: a new sample always starts 'submitted'. */
+type NotOnForm = 'status' | 'clientName';
+
+/**
+ * The form's values, derived from the submission contract: every text field a string (blank for
+ * none), every flag a boolean. A field added to the contract must be added to the form here.
+ */
 export type SampleFormValues = {
-  submitterName: string;
-  submitterEmail: string;
-  submitterPhone: string;
-  submitterCountry: string;
-  isPersonalSubmission: boolean;
-  representativeName: string;
-  representativeEmail: string;
-  relationshipToOwner: string;
-  itemName: string;
-  category: string;
-  estimatedAge: string;
-  description: string;
-  dimensions: string;
-  weight: string;
-  materials: string;
-  expertValuation: boolean;
-  authenticityCheck: boolean;
-  conditionAssessment: boolean;
-  provenanceResearch: boolean;
-  purposeOfValuation: string;
-  urgencyLevel: string;
-  estimatedValueRange: string;
-  specialInstructions: string;
+  [K in Exclude<keyof SampleSubmissionInput, NotOnForm>]-?: [
+    Extract<NonNullable<SampleSubmissionInput[K]>, boolean>,
+  ] extends [never]
+    ? string
+    : boolean;
 };
 
 export const EMPTY_SAMPLE_FORM: SampleFormValues = {
@@ -95,4 +86,16 @@ export function loadDraft(key: string): SampleDraft | null {
 
 export function discardDraft(key: string) {
   localStorage.removeItem(key);
+}
+
+/** An empty form with the signed-in person's name, e-mail and phone filled in. */
+export function freshSampleForm(
+  user: { firstName: string | null; lastName: string | null; email: string; phone: string | null } | null,
+): SampleFormValues {
+  return {
+    ...EMPTY_SAMPLE_FORM,
+    submitterName: [user?.firstName, user?.lastName].filter(Boolean).join(' '),
+    submitterEmail: user?.email ?? '',
+    submitterPhone: user?.phone ?? '',
+  };
 }

@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Sample } from '../../../common/contracts/samples';
 import type { StatusUpdateRequest, WorkListItem } from '../../../common/contracts/workflow';
 import { api } from '../../lib/api';
+import { invalidateSampleViews, staffKeys } from '../../lib/query-keys';
 
 export const staffSamplesQuery = () =>
   queryOptions({
-    queryKey: ['staff', 'samples'],
+    queryKey: staffKeys.samples(),
     queryFn: () => api.get<WorkListItem[]>('/api/staff/samples'),
   });
 
@@ -15,6 +16,6 @@ export function useChangeStatus() {
   return useMutation({
     mutationFn: ({ id, ...body }: StatusUpdateRequest & { id: number }) =>
       api.post<Sample>(`/api/staff/samples/${id}/status`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'samples'] }),
+    onSuccess: () => invalidateSampleViews(queryClient),
   });
 }

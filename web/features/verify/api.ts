@@ -1,15 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { DocumentCheckResponse, VerificationResponse } from '../../../common/contracts/verification';
 import { normalizeReportCode } from '../../../common/domain/reports';
 import { api, apiUpload } from '../../lib/api';
+import { verificationKeys } from '../../lib/query-keys';
 
-/** GET /api/reports/verify/{code} (public). */
-export function useVerifyReport() {
-  return useMutation({
-    mutationFn: (code: string) =>
-      api.get<VerificationResponse>(`/api/reports/verify/${encodeURIComponent(normalizeReportCode(code))}`),
+/** GET /api/reports/verify/{code} (public), for a normalised code; nothing is asked for an empty one. */
+export const verificationQuery = (code: string) =>
+  queryOptions({
+    queryKey: verificationKeys.code(code),
+    queryFn: () => api.get<VerificationResponse>(`/api/reports/verify/${encodeURIComponent(code)}`),
+    enabled: code !== '',
+    retry: false,
+    staleTime: 0,
   });
-}
 
 /** POST /api/reports/verify/{code}/document with multipart 'file' (public). */
 export function useCheckDocument() {

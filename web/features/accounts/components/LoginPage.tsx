@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
 import { errorMessage } from '../../../lib/api';
+import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { returnPathFrom } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -15,11 +16,6 @@ import { AuthCard } from './AuthCard';
 export const LOGIN_SUCCESS = 'Logged in successfully';
 export const LOGIN_FAILURE = { title: 'Login failed', fallback: 'Failed to login' };
 
-const focusFirst = (errors: Record<string, unknown>) => {
-  const first = Object.keys(errors)[0];
-  if (first) document.querySelector<HTMLElement>(`form [name="${first}"]`)?.focus();
-};
-
 export function LoginPage() {
   usePageTitle('Login', 'Log in to follow your submissions and download your valuation reports.');
   const session = useSession();
@@ -30,7 +26,7 @@ export function LoginPage() {
     mode: 'controlled',
     initialValues: { email: '', password: '' },
     validate: schemaResolver(loginRequest, { sync: true }),
-    validateInputOnBlur: true,
+    ...validateOnBlurAfterRelease<LoginRequest>(),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -42,10 +38,10 @@ export function LoginPage() {
     } catch (err) {
       const fieldErrors = serverFieldErrors(err);
       form.setErrors(fieldErrors);
-      focusFirst(fieldErrors);
+      focusFirstError(fieldErrors);
       toast.error(LOGIN_FAILURE.title, errorMessage(err, LOGIN_FAILURE.fallback));
     }
-  }, focusFirst);
+  }, focusFirstError);
 
   const pending = logIn.isPending || form.submitting;
   return (

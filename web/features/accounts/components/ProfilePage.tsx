@@ -28,6 +28,7 @@ import {
   SIGNATURE_PART,
 } from '../../../../common/contracts/accounts';
 import { isLabRole } from '../../../../common/domain/roles';
+import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { authUserQuery, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -78,7 +79,7 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
     mode: 'controlled',
     initialValues: fieldsOf(user),
     validate: schemaResolver(profileUpdate, { sync: true }),
-    validateInputOnBlur: true,
+    ...validateOnBlurAfterRelease<ProfileFields>(),
   });
   const [files, setFiles] = useState<Record<ImageField, File | null>>({
     profileImage: null,
@@ -123,10 +124,12 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
       clearFiles();
       toast.success(PROFILE_TEXT.saved, 'Your profile has been saved.');
     } catch (err) {
-      form.setErrors(serverFieldErrors(err));
+      const fieldErrors = serverFieldErrors(err);
+      form.setErrors(fieldErrors);
+      focusFirstError(fieldErrors);
       toast.error(PROFILE_TEXT.updateFailed, profileUpdateError(err));
     }
-  });
+  }, focusFirstError);
 
   const fileInput = (
     field: ImageField,

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { type RegisterRequest, registerForm, USER_PASSWORD_MIN } from '../../../../common/contracts/accounts';
 import { errorMessage } from '../../../lib/api';
+import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegister } from '../api';
@@ -11,11 +12,6 @@ import { AuthCard } from './AuthCard';
 
 export const REGISTER_SUCCESS = 'Registered successfully. Please log in.';
 export const REGISTER_FAILURE = { title: 'Registration failed', fallback: 'Failed to register' };
-
-const focusFirst = (errors: Record<string, unknown>) => {
-  const first = Object.keys(errors)[0];
-  if (first) document.querySelector<HTMLElement>(`form [name="${first}"]`)?.focus();
-};
 
 /**
  * The form checks the spec's 6-character minimum; the server's user schema asks for 8, and its
@@ -29,7 +25,7 @@ export function RegisterPage() {
     mode: 'controlled',
     initialValues: { email: '', password: '', firstName: '', lastName: '' },
     validate: schemaResolver(registerForm, { sync: true }),
-    validateInputOnBlur: true,
+    ...validateOnBlurAfterRelease<RegisterRequest>(),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -40,10 +36,10 @@ export function RegisterPage() {
     } catch (err) {
       const fieldErrors = serverFieldErrors(err);
       form.setErrors(fieldErrors);
-      focusFirst(fieldErrors);
+      focusFirstError(fieldErrors);
       toast.error(REGISTER_FAILURE.title, errorMessage(err, REGISTER_FAILURE.fallback));
     }
-  }, focusFirst);
+  }, focusFirstError);
 
   return (
     <AuthCard

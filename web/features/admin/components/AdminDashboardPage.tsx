@@ -1,11 +1,12 @@
-import { Button, Card, Container, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Loader, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { StatCard } from '../../../components/StatCard';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { analyticsQuery, inquiriesQuery, staffUsersQuery } from '../api';
+import { analyticsQuery, inquiriesQuery, staffUsersQuery, useRefreshAdminData } from '../api';
 import { InquiriesTab } from './InquiriesTab';
 import { SamplesTab } from './SamplesTab';
 import { SettingsTab } from './SettingsTab';
@@ -13,31 +14,18 @@ import { StaffTab } from './StaffTab';
 
 const AnalyticsCharts = lazy(async () => ({ default: (await import('./AnalyticsCharts')).AnalyticsCharts }));
 
-function StatCard({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fz={28} fw={700}>
-        {value ?? '–'}
-      </Text>
-    </Card>
-  );
-}
-
 /** /admin (spec §2): staff see the counters and the Samples tab; admins everything. */
 export function AdminDashboardPage() {
   usePageTitle('Admin Dashboard');
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
-  const queryClient = useQueryClient();
+  const refreshAdminData = useRefreshAdminData();
   const analytics = useQuery(analyticsQuery());
   const staff = useQuery({ ...staffUsersQuery(), enabled: isAdmin });
   const inquiries = useQuery({ ...inquiriesQuery(1), enabled: isAdmin });
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    await refreshAdminData();
     toast.success('Refreshed', 'Data reloaded');
   };
 

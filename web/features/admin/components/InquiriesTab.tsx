@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { contactSubjectLabel } from '../../../../common/contracts/contact';
 import type { ContactInquiry, InquiryStatus } from '../../../../common/contracts/inquiries';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDate } from '../../../lib/format';
@@ -93,7 +94,7 @@ export function InquiriesTab() {
                   <Table.Td data-label="ID">{q.id}</Table.Td>
                   <Table.Td data-label="Name">{`${q.firstName} ${q.lastName}`}</Table.Td>
                   <Table.Td data-label="Email">{q.email}</Table.Td>
-                  <Table.Td data-label="Subject">{q.subject}</Table.Td>
+                  <Table.Td data-label="Subject">{contactSubjectLabel(q.subject)}</Table.Td>
                   <Table.Td data-label="Message">
                     <MessageCell inquiry={q} />
                   </Table.Td>

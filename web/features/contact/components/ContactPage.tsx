@@ -37,6 +37,7 @@ import {
   LAB_PHONE_HREF,
 } from '../../../components/lab-contact';
 import { PageHero } from '../../../components/PageHero';
+import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSendContactMessage } from '../api';
@@ -79,26 +80,20 @@ export function ContactPage() {
     mode: 'controlled',
     initialValues: EMPTY,
     validate: schemaResolver(contactRequest, { sync: true }),
-    validateInputOnBlur: true,
+    ...validateOnBlurAfterRelease<ContactFormValues>(),
   });
 
-  const submit = form.onSubmit(
-    (values) => {
-      send.mutate(values as ContactRequest, {
-        onSuccess: () => {
-          toast.success(CONTACT_SUCCESS.title, CONTACT_SUCCESS.message);
-          form.reset();
-          setSent(true);
-          requestAnimationFrame(() => headingRef.current?.focus());
-        },
-        onError: () => toast.error('Error', CONTACT_FAILURE),
-      });
-    },
-    (errors) => {
-      const first = Object.keys(errors)[0];
-      if (first) document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    },
-  );
+  const submit = form.onSubmit((values) => {
+    send.mutate(values as ContactRequest, {
+      onSuccess: () => {
+        toast.success(CONTACT_SUCCESS.title, CONTACT_SUCCESS.message);
+        form.reset();
+        setSent(true);
+        requestAnimationFrame(() => headingRef.current?.focus());
+      },
+      onError: () => toast.error('Error', CONTACT_FAILURE),
+    });
+  }, focusFirstError);
 
   return (
     <>

@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { OwnSampleListItem } from '../../../../common/contracts/samples';
 import {
   displaySampleId,
@@ -35,9 +35,10 @@ import {
   servicesText,
 } from '../../../../common/domain/samples';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { StatCard } from '../../../components/StatCard';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
-import { downloadReportPdf } from '../../../lib/reports';
+import { useReportDownload } from '../../../lib/reports';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { isUnauthorized, ownSamplesQuery } from '../api';
@@ -56,24 +57,6 @@ export function dashboardCounts(samples: OwnSampleListItem[], now = new Date()) 
   };
 }
 
-function StatCard({ label, value, icon }: { label: string; value: number; icon: React.ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text fz={28} fw={700} lh={1.2}>
-            {value}
-          </Text>
-        </div>
-        {icon}
-      </Group>
-    </Card>
-  );
-}
-
 export function EmptySubmissions() {
   return (
     <Stack align="center" py="xl" gap="sm">
@@ -89,7 +72,7 @@ export function EmptySubmissions() {
 export function CustomerDashboardPage() {
   usePageTitle('My Dashboard', 'Your submissions, their progress and reports.');
   const { token, expire } = useSession();
-  const navigate = useNavigate();
+  const downloadReport = useReportDownload();
   const query = useQuery(ownSamplesQuery(token));
 
   useEffect(() => {
@@ -192,9 +175,7 @@ export function CustomerDashboardPage() {
                             variant="outline"
                             leftSection={<IconDownload size={14} aria-hidden="true" />}
                             aria-label={`PDF report for ${s.itemName}`}
-                            onClick={() =>
-                              downloadReportPdf(s.reportCode as string, () => navigate('/login'))
-                            }
+                            onClick={() => downloadReport(s.reportCode as string)}
                           >
                             PDF
                           </Button>

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { CATEGORIES, displaySampleId, optionLabel } from '../../../../common/domain/samples';
 import type { ReportDialogProps } from '../../../components/slots';
 import { errorMessage } from '../../../lib/api';
-import { reportSampleQuery } from '../api';
+import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { type DraftElement, draftKey, ElementEditor } from './ElementEditor';
 import { useGenerateReport } from './use-generate-report';
 
@@ -30,8 +30,8 @@ export function toDraftRows(
 }
 
 /** The staff 'Generate Analysis Report' dialog (implements ReportDialogSlot). */
-export function ReportDialog({ sampleId, opened, onClose, onIssued }: ReportDialogProps) {
-  const sample = useQuery({ ...reportSampleQuery(sampleId), enabled: opened });
+export function ReportDialog({ sampleId, opened, onClose }: ReportDialogProps) {
+  const sample = useQuery({ ...sampleDetailQuery(sampleId), enabled: opened });
   const [rows, setRows] = useState<DraftElement[]>([]);
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
   const { generate, isPending } = useGenerateReport(sampleId, Boolean(sample.data?.reportCode));
@@ -50,11 +50,8 @@ export function ReportDialog({ sampleId, opened, onClose, onIssued }: ReportDial
   };
 
   const onGenerate = async () => {
-    const code = await generate(rows);
-    if (code) {
-      close();
-      onIssued?.(code);
-    }
+    // The issue mutation invalidates the opener's lists (web/lib/query-keys.ts).
+    if (await generate(rows)) close();
   };
 
   return (

@@ -2,15 +2,15 @@ import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title
 import { IconBan, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { isLabRole } from '../../../../common/domain/roles';
 import type { SampleReportPanelProps } from '../../../components/slots';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { downloadReportPdf } from '../../../lib/reports';
+import { useReportDownload } from '../../../lib/reports';
+import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { reportSampleQuery, useRevokeReport } from '../api';
+import { useRevokeReport } from '../api';
 import { type DraftElement, ElementEditor } from './ElementEditor';
 import { toDraftRows } from './ReportDialog';
 import { useGenerateReport } from './use-generate-report';
@@ -21,14 +21,9 @@ export function SampleReportPanel(props: SampleReportPanelProps) {
   return isLabRole(user?.role) ? <ReportPanelBody {...props} isAdmin={user?.role === 'admin'} /> : null;
 }
 
-function ReportPanelBody({
-  sampleId,
-  reportCode,
-  onChanged,
-  isAdmin,
-}: SampleReportPanelProps & { isAdmin: boolean }) {
-  const navigate = useNavigate();
-  const sample = useQuery(reportSampleQuery(sampleId));
+function ReportPanelBody({ sampleId, reportCode, isAdmin }: SampleReportPanelProps & { isAdmin: boolean }) {
+  const downloadReport = useReportDownload();
+  const sample = useQuery(sampleDetailQuery(sampleId));
   const [rows, setRows] = useState<DraftElement[]>([]);
   const [loadedAt, setLoadedAt] = useState<number>(0);
   const code = sample.data?.reportCode ?? reportCode;
@@ -42,13 +37,9 @@ function ReportPanelBody({
     }
   }, [sample.data, sample.dataUpdatedAt, loadedAt]);
 
-  const onGenerate = async () => {
-    const issued = await generate(rows);
-    if (issued) {
-      await sample.refetch();
-      onChanged?.();
-    }
-  };
+  // Issuing and revoking invalidate the sample's cache entry (web/lib/query-keys.ts), which reloads
+  // this panel and the page around it.
+  const onGenerate = () => generate(rows);
 
   const revokedAt = sample.data?.reportRevokedAt ?? null;
 
@@ -79,7 +70,7 @@ function ReportPanelBody({
                 variant="outline"
                 size="xs"
                 leftSection={<IconDownload size={14} aria-hidden="true" />}
-                onClick={() => downloadReportPdf(code, () => navigate('/login'))}
+                onClick={() => downloadReport(code)}
               >
                 Download PDF
               </Button>
@@ -133,11 +124,7 @@ function ReportPanelBody({
           opened={revokeOpen}
           reportCode={code}
           onClose={() => setRevokeOpen(false)}
-          onRevoked={() => {
-            setRevokeOpen(false);
-            void sample.refetch();
-            onChanged?.();
-          }}
+          onRevoked={() => setRevokeOpen(false)}
         />
       ) : null}
     </Card>

@@ -1,7 +1,6 @@
-import { useNavigate } from 'react-router';
 import { ELEMENTS_REQUIRED_MESSAGE } from '../../../../common/contracts/reports';
-import { clearToken } from '../../../lib/api';
-import { downloadReportPdf } from '../../../lib/reports';
+import { useReportDownload } from '../../../lib/reports';
+import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useIssueReport } from '../api';
 import { describeGenerationFailure, SESSION_EXPIRED_REDIRECT_MS } from '../generation-errors';
@@ -12,7 +11,8 @@ import { type DraftElement, elementsToSend } from './ElementEditor';
  * lets the caller close and clear, and downloads the PDF automatically. Failures get §8's texts.
  */
 export function useGenerateReport(sampleId: number, hadCode: boolean) {
-  const navigate = useNavigate();
+  const { expire } = useSession();
+  const downloadReport = useReportDownload();
   const issue = useIssueReport(sampleId);
 
   const generate = async (rows: DraftElement[]): Promise<string | null> => {
@@ -28,14 +28,13 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
         'Report Generated',
         `Report ${updated ? 'updated' : 'generated'} successfully. Verification code: ${result.reportCode}`,
       );
-      void downloadReportPdf(result.reportCode, () => navigate('/login'));
+      void downloadReport(result.reportCode);
       return result.reportCode;
     } catch (err) {
       const failure = describeGenerationFailure(err);
       toast.error(failure.title, failure.message);
       if (failure.kind === 'session') {
-        clearToken();
-        setTimeout(() => navigate('/login'), SESSION_EXPIRED_REDIRECT_MS);
+        expire({ redirectAfterMs: SESSION_EXPIRED_REDIRECT_MS });
       }
       return null;
     }

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
-import { type DragEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type DragEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { formatKb } from '../../../lib/format';
 
 /**
@@ -24,7 +24,7 @@ export function FilePicker({
   files: File[];
   onAdd: (files: File[]) => void;
   onRemove: (index: number) => void;
-  error?: string | null;
+  error?: ReactNode;
 }) {
   const id = useId();
   const [dragging, setDragging] = useState(false);

@@ -14,11 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconEye, IconFileText, IconPhoto } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { SampleDetail, SampleFile } from '../../../../common/contracts/samples';
-import { isLabRole } from '../../../../common/domain/roles';
+import { dashboardPathForRole, isLabRole } from '../../../../common/domain/roles';
 import {
   CATEGORIES,
   COUNTRIES,
@@ -33,12 +33,13 @@ import {
 } from '../../../../common/domain/samples';
 import type { SampleReportPanelSlot } from '../../../components/slots';
 import { StatusBadge, StatusIcon } from '../../../components/StatusBadge';
-import { errorMessage, fetchBlob, HttpError, openBlobInNewTab } from '../../../lib/api';
+import { errorMessage, fetchBlob, HttpError, openInNewTab } from '../../../lib/api';
 import { formatDate, formatDateTime, formatKb } from '../../../lib/format';
+import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { sampleDetailQuery, sampleKeys, uploadPath } from '../api';
+import { uploadPath } from '../api';
 
 const FETCH_FAILED = 'Failed to fetch sample details';
 
@@ -74,11 +75,10 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function BackButton({ role }: { role: string | undefined }) {
-  const to = role === 'admin' ? '/admin' : role === 'staff' ? '/staff' : '/dashboard';
   return (
     <Button
       component={Link}
-      to={to}
+      to={dashboardPathForRole(role)}
       variant="default"
       leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
     >
@@ -89,7 +89,7 @@ function BackButton({ role }: { role: string | undefined }) {
 
 async function viewFile(file: SampleFile) {
   try {
-    openBlobInNewTab(await fetchBlob(uploadPath(file.fileName)));
+    await openInNewTab(() => fetchBlob(uploadPath(file.fileName)));
   } catch (err) {
     toast.error('Error', errorMessage(err, 'Failed to open the file'));
   }
@@ -100,7 +100,6 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const query = useQuery({ ...sampleDetailQuery(validId ? id : 0), enabled: validId });
   usePageTitle(query.data?.itemName ?? 'Sample');
 
@@ -316,11 +315,7 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
 
       {staffView && ReportPanel && (
         <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
-          <ReportPanel
-            sampleId={s.id}
-            reportCode={s.reportCode}
-            onChanged={() => queryClient.invalidateQueries({ queryKey: sampleKeys.detail(s.id) })}
-          />
+          <ReportPanel sampleId={s.id} reportCode={s.reportCode} />
         </div>
       )}
     </Container>

@@ -15,7 +15,7 @@ import {
 import { IconFileTypePdf, IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { WorkListItem } from '../../../../common/contracts/workflow';
 import {
   clientLabel,
@@ -28,10 +28,11 @@ import {
 } from '../../../../common/domain/samples';
 import type { ReportDialogSlot } from '../../../components/slots';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { StatCard } from '../../../components/StatCard';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { downloadReportPdf } from '../../../lib/reports';
+import { useReportDownload } from '../../../lib/reports';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -49,24 +50,11 @@ export function staffCounters(list: WorkListItem[]) {
   };
 }
 
-function Counter({ label, value }: { label: string; value: number }) {
-  return (
-    <Card withBorder padding="md" radius="md">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fz={28} fw={700}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
-
 /** `reportDialog` is the reports feature's 'Generate Analysis Report' dialog, passed in by the router. */
 export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialog?: ReportDialogSlot } = {}) {
   usePageTitle('Staff Dashboard');
   const { user } = useSession();
-  const navigate = useNavigate();
+  const downloadReport = useReportDownload();
   const samples = useQuery(staffSamplesQuery());
   const changeStatus = useChangeStatus();
   const [reportFor, setReportFor] = useState<number | null>(null);
@@ -104,10 +92,10 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Counter label="Assigned Samples" value={counters.assigned} />
-          <Counter label="Pending" value={counters.pending} />
-          <Counter label="In Progress" value={counters.inProgress} />
-          <Counter label="Completed" value={counters.completed} />
+          <StatCard label="Assigned Samples" value={counters.assigned} />
+          <StatCard label="Pending" value={counters.pending} />
+          <StatCard label="In Progress" value={counters.inProgress} />
+          <StatCard label="Completed" value={counters.completed} />
         </SimpleGrid>
         <Card withBorder radius="md" padding="md">
           <Title order={2} size="h3" mb="sm">
@@ -177,9 +165,7 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
                                 size="xs"
                                 variant="outline"
                                 leftSection={<IconFileTypePdf size={14} aria-hidden="true" />}
-                                onClick={() =>
-                                  downloadReportPdf(s.reportCode ?? '', () => navigate('/login'))
-                                }
+                                onClick={() => downloadReport(s.reportCode ?? '')}
                                 aria-label={`PDF of ${id}`}
                               >
                                 PDF
@@ -197,12 +183,7 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
         </Card>
       </Stack>
       {ReportDialog && reportFor !== null ? (
-        <ReportDialog
-          sampleId={reportFor}
-          opened
-          onClose={() => setReportFor(null)}
-          onIssued={() => void samples.refetch()}
-        />
+        <ReportDialog sampleId={reportFor} opened onClose={() => setReportFor(null)} />
       ) : null}
     </Container>
   );

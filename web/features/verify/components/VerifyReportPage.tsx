@@ -23,7 +23,8 @@ import {
   IconRosetteDiscountCheck,
   IconShieldCheck,
 } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DocumentCheckResponse, VerificationResponse } from '../../../../common/contracts/verification';
 import {
@@ -40,57 +41,47 @@ import { errorMessage, HttpError } from '../../../lib/api';
 import { formatLongDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useCheckDocument, useVerifyReport } from '../api';
+import { useCheckDocument, verificationQuery } from '../api';
 
 export const NOT_FOUND_TITLE = 'Report not found or invalid code';
 export const NOT_FOUND_TEXT = 'Report not found. Please check your verification code and try again.';
 
-/** /verify-report (public): by code, on load from ?code=, and by uploading the PDF (CONTRACT §3). */
+/** The words for a failed verification: a 404 is an unknown code, anything else its own message. */
+function verificationFailure(err: unknown): { title: string; text: string } {
+  if (err instanceof HttpError && err.status === 404) return { title: NOT_FOUND_TITLE, text: NOT_FOUND_TEXT };
+  return { title: 'Error', text: errorMessage(err, 'Failed to verify report') };
+}
+
+/**
+ * /verify-report (public): by code, by uploading the PDF, and at once on load from ?code= (a QR code
+ * opens that address). The code in the address is the query's key: submitting the form puts it there.
+ */
 export function VerifyReportPage() {
   usePageTitle('Verify Report');
   const [params, setParams] = useSearchParams();
-  const [code, setCode] = useState(() => normalizeReportCode(params.get('code') ?? ''));
-  const verify = useVerifyReport();
-  const [failed, setFailed] = useState<string | null>(null);
-  const verifiedOnLoad = useRef(false);
+  const checkedCode = normalizeReportCode(params.get('code') ?? '');
+  const [code, setCode] = useState(checkedCode);
+  const verification = useQuery(verificationQuery(checkedCode));
+  const failure = verification.isError ? verificationFailure(verification.error) : null;
 
-  const run = (raw: string) => {
-    const normalized = normalizeReportCode(raw);
-    if (!normalized) return;
-    setFailed(null);
-    verify.mutate(normalized, {
-      onError: (err) => {
-        if (err instanceof HttpError && err.status === 404) {
-          setFailed(NOT_FOUND_TEXT);
-          toast.error(NOT_FOUND_TITLE, NOT_FOUND_TEXT);
-        } else {
-          const message = errorMessage(err, 'Failed to verify report');
-          setFailed(message);
-          toast.error('Error', message);
-        }
-      },
-    });
-  };
-
-  // A QR code opens /verify-report?code=CODE: verify at once.
+  // One toast per failed answer (a new error object each time, also when the same code is re-sent).
+  const failedWith = verification.isError ? verification.error : null;
   useEffect(() => {
-    if (verifiedOnLoad.current) return;
-    verifiedOnLoad.current = true;
-    const initial = params.get('code');
-    if (initial?.trim()) run(initial);
-    // Runs once, on load, by design.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (!failedWith) return;
+    const { title, text } = verificationFailure(failedWith);
+    toast.error(title, text);
+  }, [failedWith]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const normalized = normalizeReportCode(code);
-    if (!normalized || verify.isPending) return;
-    setParams({ code: normalized }, { replace: true });
-    run(normalized);
+    if (!normalized || verification.isFetching) return;
+    if (normalized === checkedCode) void verification.refetch();
+    else setParams({ code: normalized }, { replace: true });
   };
 
-  const result = verify.data && !verify.isPending && !failed ? verify.data : null;
+  const result = verification.isSuccess && !verification.isFetching ? verification.data : null;
+  const failed = failure && !verification.isFetching ? failure : null;
 
   return (
     <Container size="md" py="xl">
@@ -125,10 +116,10 @@ export function VerifyReportPage() {
             />
             <Button
               type="submit"
-              disabled={!code.trim() || verify.isPending}
+              disabled={!code.trim() || verification.isFetching}
               leftSection={<IconFileSearch size={16} aria-hidden="true" />}
             >
-              {verify.isPending ? 'Verifying...' : 'Verify Report'}
+              {verification.isFetching ? 'Verifying...' : 'Verify Report'}
             </Button>
           </Group>
         </Card>
@@ -137,10 +128,10 @@ export function VerifyReportPage() {
           <Alert
             color="red"
             role="alert"
-            title={failed === NOT_FOUND_TEXT ? NOT_FOUND_TITLE : 'Error'}
+            title={failed.title}
             icon={<IconAlertTriangle aria-hidden="true" />}
           >
-            {failed}
+            {failed.text}
           </Alert>
         ) : null}
 

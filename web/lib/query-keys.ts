@@ -1,0 +1,62 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+// Every cache key of the web app, one factory per resource. Features build their queries from these
+// and invalidate through them, so one feature refreshes another's data without knowing its strings.
+// Each call to the server is cached under exactly one key.
+
+/** The signed-in account (GET /api/auth/user), per token. */
+export const authKeys = {
+  all: ['auth'] as const,
+  user: (token: string | null) => [...authKeys.all, 'user', token] as const,
+};
+
+/** Profile pictures and signatures under /Uploads, fetched as blobs. */
+export const personalImageKeys = {
+  all: ['personal-image'] as const,
+  image: (path: string | null) => [...personalImageKeys.all, path] as const,
+};
+
+/** Samples as their owner sees them: GET /api/samples (per token) and GET /api/samples/{id}. */
+export const sampleKeys = {
+  all: ['samples'] as const,
+  mine: (token: string | null) => [...sampleKeys.all, 'mine', token] as const,
+  detail: (id: number) => [...sampleKeys.all, 'detail', id] as const,
+};
+
+/** The staff work list: GET /api/staff/samples. */
+export const staffKeys = {
+  all: ['staff'] as const,
+  samples: () => [...staffKeys.all, 'samples'] as const,
+};
+
+/** The admin dashboard's data; its Refresh button invalidates `adminKeys.all`. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  samples: () => [...adminKeys.all, 'samples'] as const,
+  samplePage: (page: number) => [...adminKeys.samples(), page] as const,
+  analytics: () => [...adminKeys.all, 'analytics'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  staffUsers: () => [...adminKeys.users(), 'staff'] as const,
+  labSettings: () => [...adminKeys.all, 'lab-settings'] as const,
+  inquiries: () => [...adminKeys.all, 'inquiries'] as const,
+  inquiryPage: (page: number) => [...adminKeys.inquiries(), page] as const,
+};
+
+/** Public report verification: GET /api/reports/verify/{code}, per normalised code. */
+export const verificationKeys = {
+  all: ['verification'] as const,
+  code: (code: string) => [...verificationKeys.all, code] as const,
+};
+
+/**
+ * A sample changed (status, assignment, report): every list and detail that shows samples is stale,
+ * whichever screen made the change.
+ */
+export function invalidateSampleViews(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sampleKeys.all }),
+    queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.samples() }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.analytics() }),
+  ]);
+}
