@@ -119,11 +119,12 @@ describe('a customer submits a sample and follows it', () => {
     ).toBeGreaterThan(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // View opens the file from a blob in a new tab.
+    // View opens a new tab at once and shows the file in it, from a blob, once it has arrived.
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: 'View photo.jpg' }).click(),
     ]);
+    await popup.waitForURL(/^blob:/, { timeout: 10_000 });
     expect(popup.url()).toMatch(/^blob:/);
     await context.close();
   });

@@ -98,26 +98,16 @@ export function CustomerDashboardPage() {
       )}
 
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
-        <StatCard
-          label="Total Submissions"
-          value={counts.total}
-          icon={<IconStack2 size={28} aria-hidden="true" />}
-        />
-        <StatCard
-          label="In Progress"
-          value={counts.inProgress}
-          icon={<IconClockHour4 size={28} aria-hidden="true" />}
-        />
-        <StatCard
-          label="Completed"
-          value={counts.completed}
-          icon={<IconCircleCheck size={28} aria-hidden="true" />}
-        />
-        <StatCard
-          label="This Month"
-          value={counts.thisMonth}
-          icon={<IconCalendarEvent size={28} aria-hidden="true" />}
-        />
+        {(
+          [
+            ['Total Submissions', counts.total, IconStack2],
+            ['In Progress', counts.inProgress, IconClockHour4],
+            ['Completed', counts.completed, IconCircleCheck],
+            ['This Month', counts.thisMonth, IconCalendarEvent],
+          ] as const
+        ).map(([label, value, Icon]) => (
+          <StatCard key={label} label={label} value={value} icon={<Icon size={28} aria-hidden="true" />} />
+        ))}
       </SimpleGrid>
 
       <Card withBorder radius="md" padding="lg" mb="lg" component="section" aria-labelledby="recent-title">
