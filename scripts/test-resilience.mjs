@@ -8,7 +8,16 @@ import { join } from 'node:path';
 const out = join(mkdtempSync(join(tmpdir(), 'vl-res-')), 'resilience.json');
 const r = spawnSync(
   'npx',
-  ['vitest', 'run', '--config', 'vitest.resilience.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.resilience.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit', env: process.env },
 );
 let passed = 0;
