@@ -16,11 +16,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { DEFAULT_LAB_NAME } from '../common/domain/reports';
 import { MAX_JSON_BODY_BYTES, MAX_SAMPLE_FILE_BYTES } from '../common/domain/uploads';
+import type { AppDeps } from './app-deps';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
-import { createJobWorker, type JobWorker } from './jobs/jobs';
-import { createMailer, type Mailer, registerMailDelivery } from './mail/mailer';
-import { createLoginThrottle, type LoginThrottle } from './modules/accounts/login-throttle';
+import type { Database } from './db/client';
+import { createJobWorker } from './jobs/jobs';
+import { createMailer, registerMailDelivery } from './mail/mailer';
+import { createLoginThrottle } from './modules/accounts/login-throttle';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { setPasswordQueueLimit } from './modules/accounts/passwords';
 import { healthRoutes } from './modules/health/health.routes';
@@ -37,26 +38,11 @@ import { samplesRoutes } from './modules/samples/samples.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
-import { createTokenService, registerAuth, resolveJwtSecret, type TokenService } from './plugins/auth';
+import { createTokenService, registerAuth, resolveJwtSecret } from './plugins/auth';
 import { addressKey } from './plugins/client-address';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import type { Storage } from './storage/storage';
-
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  db: Db;
-  storage: Storage;
-  tokens: TokenService;
-  loginThrottle: LoginThrottle;
-  /** The background-job worker: modules register their handlers on it (docs/architecture.md). */
-  jobs: JobWorker;
-  /** The PDF signing identity and the credential keys. */
-  keys: LabKeys;
-  /** The mail outbox: `deps.mailer.queue(tx, to, kind, data)` inside the event's transaction. */
-  mailer: Mailer;
-};
 
 export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactInquiry } from './inquiries';
 
 // The contact form (spec §2 Contact, §5, §7 POST /api/contact). The bounds are ours (the spec
 // says "not shown"); docs/decisions/0010-contact-form-bounds.md explains them.
@@ -72,21 +73,8 @@ export const contactRequest = z.object({
 });
 export type ContactRequest = z.input<typeof contactRequest>;
 
-export const CONTACT_INQUIRY_STATUSES = ['new', 'pending', 'responded'] as const;
-export type ContactInquiryStatus = (typeof CONTACT_INQUIRY_STATUSES)[number];
-
-/** 201: the stored inquiry. */
-export const contactResponse = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  subject: z.string(),
-  message: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-});
+/** 201: the stored inquiry, as the admin sees it but without updatedAt. */
+export const contactResponse = contactInquiry.omit({ updatedAt: true });
 export type ContactResponse = z.infer<typeof contactResponse>;
 
 /** Requests per address per window (CONTRACT §4). */

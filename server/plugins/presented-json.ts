@@ -5,3 +5,10 @@
  * return types are the contract's, so the compiler checks what zod would have.
  */
 export const presentedJson = () => (data: unknown) => JSON.stringify(data);
+
+/** A timestamp as every answer carries it: ISO 8601 in UTC (rows give Date, raw SQL gives text). */
+export const isoDate = (d: Date | string): string =>
+  d instanceof Date ? d.toISOString() : new Date(d).toISOString();
+
+/** The same for a timestamp that may be missing (not issued, not revoked). */
+export const isoDateOrNull = (d: Date | string | null): string | null => (d ? isoDate(d) : null);

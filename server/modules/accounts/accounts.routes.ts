@@ -10,7 +10,7 @@ import {
 import { errorResponse } from '../../../common/contracts/errors';
 import { currentUser } from '../../plugins/auth';
 import { AppError, conflict, toHttpError, unauthorized } from '../../plugins/errors';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { createAccountToken, VERIFY_TOKEN_DAYS } from './account-tokens';
 import { findUserByEmail, findUserById, insertUser } from './accounts.queries';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';

@@ -7,25 +7,12 @@ import {
   contactResponse,
 } from '../../../common/contracts/contact';
 import { errorResponse } from '../../../common/contracts/errors';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../plugins/errors';
-import { type ContactInquiryRow, insertContactInquiry } from './contact.queries';
+import { presentInquiry } from '../inquiries/inquiries.presenter';
+import { insertContactInquiry } from './contact.queries';
 
 export const HONEYPOT_REFUSAL = 'Message rejected';
-
-export function presentContactInquiry(row: ContactInquiryRow) {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    subject: row.subject,
-    message: row.message,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** The public contact form: POST /api/contact (spec §7), stored with status new. */
 const subjectLabel = (s: string) => (CONTACT_SUBJECT_LABELS as Record<string, string | undefined>)[s] ?? s;
@@ -72,7 +59,7 @@ export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           return stored;
         });
         reply.code(201);
-        return presentContactInquiry(row);
+        return presentInquiry(row);
       },
     );
   };

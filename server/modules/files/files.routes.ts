@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { labSettings, sampleFiles, samples, users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';

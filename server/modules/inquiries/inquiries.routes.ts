@@ -1,33 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
 import {
-  type ContactInquiry,
   contactInquiry,
   contactInquiryList,
   inquiryStatusRequest,
 } from '../../../common/contracts/inquiries';
 import { pageQuery, TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requireRole } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
-import { type InquiryRow, listInquiries, setInquiryStatus } from './inquiries.queries';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-function presentInquiry(row: InquiryRow): ContactInquiry {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    subject: row.subject,
-    message: row.message,
-    status: row.status,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
+import { presentInquiry } from './inquiries.presenter';
+import { listInquiries, setInquiryStatus } from './inquiries.queries';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../common/contracts/errors';
 import { type LabSettings, labSettingsRequest, labSettingsResponse } from '../../../common/contracts/lab';
 import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requirePermission } from '../../plugins/auth';
 import { badRequest, fieldErrors, invalidPayload } from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';

@@ -13,7 +13,7 @@ import {
   unsubscribeQuery,
   unsubscribeResponse,
 } from '../../../common/contracts/mail';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { mailOutbox, users } from '../../db/schema';
 import type { OutboxRow } from '../../mail/mailer';
 import { requireRole } from '../../plugins/auth';

@@ -7,7 +7,7 @@ import {
 } from '../../../common/contracts/reports';
 import { DEFAULT_LAB_NAME, LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../../common/domain/reports';
 import { CATEGORIES, displaySampleId, optionLabel, SERVICES } from '../../../common/domain/samples';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { canIssueReport, canIssueReports } from '../../policies/samples';

@@ -36,14 +36,6 @@ export async function readLabSettings(db: DbOrTx) {
   return row;
 }
 
-export async function listRevisions(db: DbOrTx, code: string): Promise<RevisionRow[]> {
-  return db
-    .select()
-    .from(reportRevisions)
-    .where(eq(reportRevisions.reportCode, code))
-    .orderBy(asc(reportRevisions.revision));
-}
-
 export async function latestRevision(db: DbOrTx, code: string): Promise<RevisionRow | undefined> {
   const [row] = await db
     .select()

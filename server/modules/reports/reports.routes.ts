@@ -9,7 +9,7 @@ import {
 } from '../../../common/contracts/reports';
 import { normalizeReportCode } from '../../../common/domain/reports';
 import { mailReportWithdrawn } from '../../mail/notifications';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import { canDownloadReport, canRevokeReport } from '../../policies/samples';

@@ -2,14 +2,14 @@ import type {
   OwnSampleListItem,
   PersonName,
   Sample,
+  SampleDetail,
   SampleListItem,
 } from '../../../common/contracts/samples';
 import type { samples } from '../../db/schema';
+import { isoDate as iso, isoDateOrNull as isoOrNull } from '../../plugins/presented-json';
+import type { findSampleDetail } from './samples.queries';
 
 export type SampleRow = typeof samples.$inferSelect;
-
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
-const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
 
 /** The one place that decides what of a sample row leaves the server. */
 export function presentSample(row: SampleRow): Sample {
@@ -90,4 +90,40 @@ export function presentSampleListItem(
   return { ...presentSample(row), user: hasName(user), assignedStaff: hasName(assignedStaff) };
 }
 
-export { iso as toIso };
+/** One sample with its files, report elements and history (GET /api/samples/{id}). */
+export function presentSampleDetail(
+  found: NonNullable<Awaited<ReturnType<typeof findSampleDetail>>>,
+): SampleDetail {
+  return {
+    ...presentSampleListItem(found.sample, found.user, found.assignedStaff),
+    files: found.files.map((f) => ({
+      id: f.id,
+      sampleId: f.sampleId,
+      fileName: f.fileName,
+      originalName: f.originalName,
+      fileType: f.fileType,
+      fileSize: f.fileSize,
+      fileCategory: f.fileCategory === 'document' ? 'document' : 'photo',
+      uploadDate: iso(f.uploadDate),
+    })),
+    reportElements: found.elements.map((e) => ({
+      id: e.id,
+      sampleId: e.sampleId,
+      element: e.element,
+      percentage: Number(e.percentage),
+      purity: e.purity,
+      quality: e.quality,
+      notes: e.notes,
+      createdAt: iso(e.createdAt),
+    })),
+    statusHistory: found.history.map((h) => ({
+      id: h.id,
+      status: h.status,
+      comment: h.comment,
+      createdAt: iso(h.createdAt),
+      updatedBy: h.authorId
+        ? { id: h.authorId, firstName: h.authorFirstName, lastName: h.authorLastName }
+        : null,
+    })),
+  };
+}

@@ -1,24 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
-import {
-  type SampleDetail,
-  sampleDetail,
-  ownSampleListItem,
-  sampleSchema,
-} from '../../../common/contracts/samples';
+import { sampleDetail, ownSampleListItem, sampleSchema } from '../../../common/contracts/samples';
 import {
   inMegabytes,
   MAX_SAMPLE_DOCUMENTS,
   MAX_SAMPLE_FILE_BYTES,
   MAX_SAMPLE_PHOTOS,
 } from '../../../common/domain/uploads';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';
 import { canReadSample } from '../../policies/samples';
-import { presentOwnSample, presentSample, presentSampleListItem, toIso as iso } from './samples.presenter';
+import { presentOwnSample, presentSample, presentSampleDetail } from './samples.presenter';
 import { findSampleDetail, listOwnSamples } from './samples.queries';
 import { receiveSampleSubmission } from './samples.upload';
 import { submissionBudget, submitSample } from './submit-sample';
@@ -91,42 +86,11 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: sampleDetail, 400: errorResponse, 401: errorResponse, 404: errorResponse },
         },
       },
-      async (request): Promise<SampleDetail> => {
+      async (request) => {
         const user = currentUser(request);
         const found = await findSampleDetail(deps.db, request.params.id);
         if (!found || !canReadSample(user, found.sample)) throw notFound(NOT_FOUND);
-        return {
-          ...presentSampleListItem(found.sample, found.user, found.assignedStaff),
-          files: found.files.map((f) => ({
-            id: f.id,
-            sampleId: f.sampleId,
-            fileName: f.fileName,
-            originalName: f.originalName,
-            fileType: f.fileType,
-            fileSize: f.fileSize,
-            fileCategory: f.fileCategory === 'document' ? 'document' : 'photo',
-            uploadDate: iso(f.uploadDate),
-          })),
-          reportElements: found.elements.map((e) => ({
-            id: e.id,
-            sampleId: e.sampleId,
-            element: e.element,
-            percentage: Number(e.percentage),
-            purity: e.purity,
-            quality: e.quality,
-            notes: e.notes,
-            createdAt: iso(e.createdAt),
-          })),
-          statusHistory: found.history.map((h) => ({
-            id: h.id,
-            status: h.status,
-            comment: h.comment,
-            createdAt: iso(h.createdAt),
-            updatedBy: h.authorId
-              ? { id: h.authorId, firstName: h.authorFirstName, lastName: h.authorLastName }
-              : null,
-          })),
-        };
+        return presentSampleDetail(found);
       },
     );
   };

@@ -4,7 +4,7 @@ import {
   sampleSubmissionFields,
 } from '../../../common/contracts/samples';
 import { displaySampleId } from '../../../common/domain/samples';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, type FieldError, fieldErrors, invalidPayload } from '../../plugins/errors';
 import { customerUsage, insertSubmittedSample, type NewSample, type SampleRow } from './samples.queries';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 
 // Public keys anyone needs to check the lab's signatures without asking the lab
 // (docs/product/signed-reports.md): the root certificate behind every signed PDF, and the keys

@@ -11,7 +11,7 @@ import {
 } from '../../../common/contracts/accounts';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
 import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound, toHttpError, unauthorized } from '../../plugins/errors';
 import type { ImageUpload } from '../../plugins/image-upload';

@@ -1,7 +1,6 @@
 import type { VerificationResponse } from '../../../common/contracts/verification';
+import { isoDate as iso, isoDateOrNull } from '../../plugins/presented-json';
 import type { VerifiedRow } from './verification.queries';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** The public face of an issued report: spec §3's verification fields plus revision and revocation. */
 export function presentVerification(
@@ -15,7 +14,7 @@ export function presentVerification(
     status: row.status,
     reportCode: row.reportCode ?? '',
     submissionDate: iso(row.submissionDate),
-    reportGeneratedAt: row.reportGeneratedAt ? iso(row.reportGeneratedAt) : null,
+    reportGeneratedAt: isoDateOrNull(row.reportGeneratedAt),
     lastUpdated: iso(row.lastUpdated),
     reportElements: (row.elements ?? []).map((e) => ({
       element: e.element,
@@ -28,6 +27,6 @@ export function presentVerification(
     issuedAt: iso(row.current.issuedAt),
     revoked: row.reportRevokedAt !== null,
     revokedReason: row.reportRevokedReason,
-    revokedAt: row.reportRevokedAt ? iso(row.reportRevokedAt) : null,
+    revokedAt: isoDateOrNull(row.reportRevokedAt),
   };
 }

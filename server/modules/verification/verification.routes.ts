@@ -18,7 +18,7 @@ import {
 } from '../../../common/contracts/verification';
 import { DEFAULT_LAB_NAME, normalizeReportCode, REPORT_CODE_PATTERN } from '../../../common/domain/reports';
 import { CATEGORIES, optionLabel } from '../../../common/domain/samples';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../plugins/errors';
 import { readLabSettings } from '../reports/reports.queries';
 import { checkCredentialSignature, signCredential } from './credential';

@@ -1,6 +1,6 @@
 import type { PersonName } from '../../../common/contracts/samples';
 import type { WorkListItem } from '../../../common/contracts/workflow';
-import { toIso } from '../samples/samples.presenter';
+import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
 import type { WorkListRow } from './workflow.queries';
 
 const personOrNull = (firstName: string | null, lastName: string | null): PersonName | null =>
@@ -19,12 +19,12 @@ export function presentWorkListItem(row: WorkListRow): WorkListItem {
     isRepresentative: row.isRepresentative,
     representativeName: row.representativeName,
     clientName: row.clientName,
-    submissionDate: toIso(row.submissionDate),
-    lastUpdated: toIso(row.lastUpdated),
+    submissionDate: isoDate(row.submissionDate),
+    lastUpdated: isoDate(row.lastUpdated),
     assignedStaffId: row.assignedStaffId,
     reportGenerated: row.reportGenerated,
     reportCode: row.reportCode,
-    reportRevokedAt: row.reportRevokedAt ? toIso(row.reportRevokedAt) : null,
+    reportRevokedAt: isoDateOrNull(row.reportRevokedAt),
     user: personOrNull(row.userFirstName, row.userLastName),
     assignedStaff: personOrNull(row.staffFirstName, row.staffLastName),
   };

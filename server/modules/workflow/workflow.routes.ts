@@ -14,7 +14,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '../../../common/contracts/workflow';
 import { INACTIVE_STATUSES, normalizeStatus, SAMPLE_STATUSES } from '../../../common/domain/samples';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';

@@ -1,0 +1,27 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { JobWorker } from './jobs/jobs';
+import type { Mailer } from './mail/mailer';
+import type { LoginThrottle } from './modules/accounts/login-throttle';
+import type { LabKeys } from './modules/signing/lab-keys';
+import type { TokenService } from './plugins/auth';
+import type { Storage } from './storage/storage';
+
+/**
+ * What the app hands every module (built once by server/app.ts). Modules import this type from
+ * here, never app.ts, so a module does not depend on the code that assembles all the others.
+ */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  storage: Storage;
+  tokens: TokenService;
+  loginThrottle: LoginThrottle;
+  /** The background-job worker: modules register their handlers on it (docs/architecture.md). */
+  jobs: JobWorker;
+  /** The PDF signing identity and the credential keys. */
+  keys: LabKeys;
+  /** The mail outbox: `deps.mailer.queue(tx, to, kind, data)` inside the event's transaction. */
+  mailer: Mailer;
+};

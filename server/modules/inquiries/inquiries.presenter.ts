@@ -1,0 +1,22 @@
+import type { ContactInquiry } from '../../../common/contracts/inquiries';
+import { isoDate } from '../../plugins/presented-json';
+import type { InquiryRow } from './inquiries.queries';
+
+/**
+ * The one presenter of a contact inquiry: the admin's list and status change answer all of it;
+ * the public contact form's answer (contactResponse) is the same without updatedAt.
+ */
+export function presentInquiry(row: InquiryRow): ContactInquiry {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    createdAt: isoDate(row.createdAt),
+    updatedAt: isoDate(row.updatedAt),
+  };
+}
