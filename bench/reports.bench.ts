@@ -1,11 +1,13 @@
 // `npm run bench -- reports`: issuing a report end to end, as POST …/report does it: a 10-element
-// report with a lab logo and the analyst's signature is rendered (pdfkit, embedded fonts, QR code),
-// stored with its SHA-256, and recorded with its elements and revision in one transaction, on a
-// throwaway PostgreSQL. 200 issues after a warm-up; median and p99. Also the render alone.
+// report with a lab logo and the analyst's signature is rendered (pdfkit, tagged PDF, embedded fonts,
+// QR code), digitally signed (CMS, RSA 2048), stored with its SHA-256, and recorded with its elements
+// and revision in one transaction, on a throwaway PostgreSQL. 200 issues after a warm-up; median and
+// p99. Also the render alone and the signature alone. The load average is printed with the figures:
+// the machine may be shared.
 // Results go to the "Report issuing" section of docs/benchmarks.md.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -23,7 +25,7 @@ import { startPostgresCluster } from '../tests/support/postgres';
 
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 200);
 const WARMUP = 15;
-const TARGET_MEDIAN_MS = 60;
+const TARGET_MEDIAN_MS = 100;
 
 const require = createRequire(import.meta.url);
 // Realistic images: ~95 KB PNG previews that ship with the font packages stand in for a logo and a signature.
@@ -132,9 +134,10 @@ async function main() {
     }
 
     const renderMs: number[] = [];
+    const signMs: number[] = [];
     for (let i = 0; i < ISSUES; i++) {
       const t0 = performance.now();
-      await renderReportPdf({
+      const unsigned = await renderReportPdf({
         lab: {
           name: 'Heritage Valuation Laboratory',
           address: 'x',
@@ -163,8 +166,12 @@ async function main() {
         revision: 1,
         issuedAt: new Date(),
         verifyUrl: 'https://lab.example/verify-report?code=ABCD2345',
+        signing: { signerName: keys.pdf.signerName, location: 'Boston', contactInfo: 'https://lab.example' },
       });
-      renderMs.push(performance.now() - t0);
+      const t1 = performance.now();
+      renderMs.push(t1 - t0);
+      await keys.pdf.sign(unsigned, new Date());
+      signMs.push(performance.now() - t1);
     }
     await database.close();
 
@@ -173,10 +180,18 @@ async function main() {
       `report issuing, ${ISSUES} issues of a 10-element report with logo and signature (PDF ${Math.round(bytes / 1024)} KB):`,
     );
     console.log(
-      `  issue (render + store + transaction): median ${median.toFixed(1)} ms, p99 ${pct(issueMs, 99).toFixed(1)} ms`,
+      `  issue (render + sign + store + transaction): median ${median.toFixed(1)} ms, p99 ${pct(issueMs, 99).toFixed(1)} ms`,
     );
     console.log(
-      `  render alone:                          median ${pct(renderMs, 50).toFixed(1)} ms, p99 ${pct(renderMs, 99).toFixed(1)} ms`,
+      `  render alone:                                 median ${pct(renderMs, 50).toFixed(1)} ms, p99 ${pct(renderMs, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `  sign alone:                                   median ${pct(signMs, 50).toFixed(1)} ms, p99 ${pct(signMs, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `  load average (1/5/15 min) at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' / ')}`,
     );
     console.log(
       `  target: issue median under ${TARGET_MEDIAN_MS} ms: ${median < TARGET_MEDIAN_MS ? 'met' : 'NOT met'}`,

@@ -183,6 +183,43 @@ describe('issuing and verifying a report', () => {
     await context.close();
   });
 
+  it('the customer downloads the credential on the sample page; pasted on /verify-report it is current', async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await loginAs(page, product.url, CUSTOMER.email, CUSTOMER.password);
+    await page.goto(`/samples/${sampleId}`);
+    const { name, bytes } = await saveDownload(page, () =>
+      page.getByRole('link', { name: 'Download Credential' }).click(),
+    );
+    expect(name).toBe(`Report-${reportCode}.jwt`);
+    const credential = bytes.toString('utf8');
+    expect(credential).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    await page.goto('/verify-report');
+    await page.getByLabel('Credential').fill(credential);
+    await page.getByRole('button', { name: 'Check Credential' }).click();
+    const answer = page.getByRole('status').filter({ hasText: 'Genuine credential: current' });
+    await answer.waitFor();
+    expect(await answer.textContent()).toContain(`revision 1 of report ${reportCode}, the current revision`);
+    expect(await page.getByRole('link', { name: 'laboratory root certificate' }).getAttribute('href')).toBe(
+      '/.well-known/lab-root-ca.pem',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A changed credential is not genuine.
+    const [h, p, sig] = credential.split('.');
+    const claims = JSON.parse(Buffer.from(p ?? '', 'base64url').toString()) as {
+      credentialSubject: { item: string };
+    };
+    claims.credentialSubject.item = 'Something else';
+    await page
+      .getByLabel('Credential')
+      .fill([h, Buffer.from(JSON.stringify(claims)).toString('base64url'), sig].join('.'));
+    await page.getByRole('button', { name: 'Check Credential' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Not a genuine credential' }).waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'rep-credential-e2e.png'), fullPage: true });
+    await context.close();
+  });
+
   it('an admin revokes the report and the verify page says so plainly', async () => {
     const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
     await callOk(product, 'POST', `/api/admin/reports/${reportCode}/revoke`, {

@@ -9,6 +9,14 @@ export const NO_TOKEN_MESSAGE = 'No authentication token found. Please log in ag
 
 export const reportPdfPath = (reportCode: string) => `/api/report/${encodeURIComponent(reportCode)}/pdf`;
 
+/** The report's current revision as a verifiable credential (public; docs/product/signed-reports.md). */
+export const reportCredentialPath = (reportCode: string) =>
+  `/api/reports/verify/${encodeURIComponent(reportCode)}/credential`;
+export const reportCredentialFileName = (reportCode: string) => `Report-${reportCode}.jwt`;
+
+/** The lab's root certificate: trusting it makes report signatures show as trusted. */
+export const LAB_ROOT_CA_PATH = '/.well-known/lab-root-ca.pem';
+
 /**
  * Downloads Report-{code}.pdf. Without a stored token it says so and calls `endSession` (which
  * clears the whole session and goes to /login), returning false.

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { CredentialCheckResponse } from '../../../common/contracts/credentials';
 import type { DocumentCheckResponse, VerificationResponse } from '../../../common/contracts/verification';
 import { normalizeReportCode } from '../../../common/domain/reports';
 import { api, apiUpload } from '../../lib/api';
@@ -26,5 +27,13 @@ export function useCheckDocument() {
         form,
       );
     },
+  });
+}
+
+/** POST /api/reports/verify-credential {credential} (public). */
+export function useCheckCredential() {
+  return useMutation({
+    mutationFn: (credential: string) =>
+      api.post<CredentialCheckResponse>('/api/reports/verify-credential', { credential }),
   });
 }

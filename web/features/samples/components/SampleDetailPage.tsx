@@ -31,6 +31,7 @@ import {
   servicesText,
   VALUE_RANGES,
 } from '../../../../common/domain/samples';
+import { CredentialDownloadButton } from '../../../components/CredentialDownloadButton';
 import type { SampleReportPanelSlot } from '../../../components/slots';
 import { StatusBadge, StatusIcon } from '../../../components/StatusBadge';
 import { errorMessage, fetchBlob, HttpError, openInNewTab } from '../../../lib/api';
@@ -184,7 +185,19 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
           <Field label="Purpose of Valuation" value={optionLabel(PURPOSES, s.purposeOfValuation)} />
           <Field label="Urgency Level" value={s.urgencyLevel === 'urgent' ? 'Urgent' : 'Standard'} />
           <Field label="Estimated Value Range" value={optionLabel(VALUE_RANGES, s.estimatedValueRange)} />
-          <Field label="Report Code" value={s.reportCode} />
+          <Field
+            label="Report Code"
+            value={
+              s.reportCode ? (
+                <Group gap="xs" wrap="wrap">
+                  <Text span ff="monospace" fw={600}>
+                    {s.reportCode}
+                  </Text>
+                  <CredentialDownloadButton reportCode={s.reportCode} />
+                </Group>
+              ) : null
+            }
+          />
         </InfoCard>
 
         <InfoCard title="Submitter Information">

@@ -42,6 +42,7 @@ import { formatLongDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCheckDocument, verificationQuery } from '../api';
+import { CredentialCheck, CredentialDownload, TrustTheSignature } from './OfflineProof';
 
 export const NOT_FOUND_TITLE = 'Report not found or invalid code';
 export const NOT_FOUND_TEXT = 'Report not found. Please check your verification code and try again.';
@@ -54,7 +55,7 @@ function verificationFailure(err: unknown): { title: string; text: string } {
 
 /**
  * /verify-report (public): by code, by uploading the PDF, and at once on load from ?code= (a QR code
- * opens that address). The code in the address is the query's key: submitting the form puts it there.
+ * opens that address), and by pasting a credential (docs/product/signed-reports.md). The code in the address is the query's key: submitting the form puts it there.
  */
 export function VerifyReportPage() {
   usePageTitle('Verify Report');
@@ -137,6 +138,9 @@ export function VerifyReportPage() {
 
         {result ? result.revoked ? <RevokedCard report={result} /> : <AuthenticCard report={result} /> : null}
         {result ? <DocumentCheck code={result.reportCode} /> : null}
+        {result ? <CredentialDownload reportCode={result.reportCode} /> : null}
+        <CredentialCheck />
+        <TrustTheSignature />
       </Stack>
     </Container>
   );
