@@ -186,16 +186,19 @@ describe('issuing and verifying a report', () => {
   it('the customer downloads the credential on the sample page; pasted on /verify-report it is current', async () => {
     const { page, context } = await newPage(browser, { baseURL: product.url });
     await loginAs(page, product.url, CUSTOMER.email, CUSTOMER.password);
-    await page.goto(`/samples/${sampleId}`);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`/sample/${sampleId}`);
+    await page.getByRole('link', { name: 'Download Credential' }).waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'rep-credential-sample-e2e.png') });
     const { name, bytes } = await saveDownload(page, () =>
       page.getByRole('link', { name: 'Download Credential' }).click(),
     );
-    expect(name).toBe(`Report-${reportCode}.jwt`);
+    expect(name).toBe(`Report-${reportCode}-r1.jwt`);
     const credential = bytes.toString('utf8');
     expect(credential).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
 
     await page.goto('/verify-report');
-    await page.getByLabel('Credential').fill(credential);
+    await page.getByRole('textbox', { name: 'Credential' }).fill(credential);
     await page.getByRole('button', { name: 'Check Credential' }).click();
     const answer = page.getByRole('status').filter({ hasText: 'Genuine credential: current' });
     await answer.waitFor();
@@ -212,11 +215,13 @@ describe('issuing and verifying a report', () => {
     };
     claims.credentialSubject.item = 'Something else';
     await page
-      .getByLabel('Credential')
+      .getByRole('textbox', { name: 'Credential' })
       .fill([h, Buffer.from(JSON.stringify(claims)).toString('base64url'), sig].join('.'));
     await page.getByRole('button', { name: 'Check Credential' }).click();
     await page.getByRole('alert').filter({ hasText: 'Not a genuine credential' }).waitFor();
     await page.screenshot({ path: join(tmpdir(), 'rep-credential-e2e.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: join(tmpdir(), 'rep-credential-e2e-375.png'), fullPage: true });
     await context.close();
   });
 

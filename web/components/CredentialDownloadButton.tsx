@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
-import { reportCredentialFileName, reportCredentialPath } from '../lib/reports';
+import { reportCredentialPath } from '../lib/reports';
 
 /**
  * Downloads the report's verifiable credential (a public file, so a plain link does it). Shown on
@@ -17,7 +17,8 @@ export function CredentialDownloadButton({
     <Button
       component="a"
       href={reportCredentialPath(reportCode)}
-      download={reportCredentialFileName(reportCode)}
+      // The server names the file Report-CODE-rN.jwt (N: the current revision).
+      download
       variant="outline"
       size={size}
       leftSection={<IconCertificate size={14} aria-hidden="true" />}

@@ -12,7 +12,6 @@ export const reportPdfPath = (reportCode: string) => `/api/report/${encodeURICom
 /** The report's current revision as a verifiable credential (public; docs/product/signed-reports.md). */
 export const reportCredentialPath = (reportCode: string) =>
   `/api/reports/verify/${encodeURIComponent(reportCode)}/credential`;
-export const reportCredentialFileName = (reportCode: string) => `Report-${reportCode}.jwt`;
 
 /** The lab's root certificate: trusting it makes report signatures show as trusted. */
 export const LAB_ROOT_CA_PATH = '/.well-known/lab-root-ca.pem';
