@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import type { CredentialCheckResponse } from '../../../common/contracts/credenti
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { samples } from '../../db/schema';
-import { haveTools, NSS_TOOLS, POPPLER, run } from '../../../tests/support/external-tools';
+import { PROGRAMS, requirePrograms } from '../../../tests/support/programs';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 import { GENERATED_CREDENTIAL_KEYS_FILE, rotateCredentialKeys } from './credential-keys';
 import { GENERATED_SIGNING_FILE } from './lab-certificates';
@@ -21,8 +22,16 @@ let admin: TestUser;
 let staff: TestUser;
 let owner: TestUser;
 const work = mkdtempSync(join(tmpdir(), 'vl-signed-'));
-const hasPoppler = haveTools(POPPLER, 'signed and tagged PDF checks');
-const hasNss = hasPoppler && haveTools(NSS_TOOLS, 'trusted-signature check');
+const POPPLER = [PROGRAMS.pdfsig, PROGRAMS.pdfinfo, PROGRAMS.pdffonts];
+const hasPoppler = requirePrograms(POPPLER, 'signed and tagged PDF checks');
+const hasNss = hasPoppler && requirePrograms([PROGRAMS.certutil], 'trusted-signature check');
+
+/** Runs a program and answers what it printed (pdfsig exits 0 whatever it finds: read the text). */
+function run(bin: string, args: string[]): string {
+  const r = spawnSync(bin, args, { encoding: 'utf8' });
+  if (r.error) throw r.error;
+  return `${r.stdout}${r.stderr}`;
+}
 
 beforeAll(async () => {
   t = await startTestApp();

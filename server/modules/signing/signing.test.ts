@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, describe, expect, it } from 'vitest';
-import { haveTools, POPPLER, run } from '../../../tests/support/external-tools';
+import { PROGRAMS, requirePrograms } from '../../../tests/support/programs';
 import { renderReportPdf, type ReportPdfInput } from '../reports/report-pdf';
 import {
   asciiName,
@@ -18,6 +18,13 @@ import { createPdfSigner } from './pdf-signer';
 
 const work = mkdtempSync(join(tmpdir(), 'vl-signing-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Runs a program and answers what it printed (pdfsig exits 0 whatever it finds: read the text). */
+function run(bin: string, args: string[]): string {
+  const r = spawnSync(bin, args, { encoding: 'utf8' });
+  if (r.error) throw r.error;
+  return `${r.stdout}${r.stderr}`;
+}
 
 const input = (signerName: string): ReportPdfInput => ({
   lab: {
@@ -72,7 +79,7 @@ describe('the signing identity from a PKCS#12 file (SIGNING_P12)', () => {
     const signer = createPdfSigner(identity);
     const pdf = await signer.sign(await renderReportPdf(input(identity.signerName)), new Date());
     expect(pdf.includes('/SubFilter /adbe.pkcs7.detached')).toBe(true);
-    if (!haveTools(POPPLER, 'PKCS#12 signature check')) return;
+    if (!requirePrograms([PROGRAMS.pdfsig], 'PKCS#12 signature check')) return;
     const file = join(work, 'p12.pdf');
     writeFileSync(file, pdf);
     const out = run('pdfsig', [file]);
