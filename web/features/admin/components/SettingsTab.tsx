@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type LabSettings, labSettingsRequest } from '../../../../common/contracts/lab';
@@ -76,15 +77,6 @@ function CurrentLogo({ path }: { path: string | null }) {
 
 export function SettingsTab() {
   const settings = useQuery(labSettingsQuery());
-  const save = useSaveLabSettings();
-  const [values, setValues] = useState<Values | null>(null);
-  const [logo, setLogo] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field | 'logo', string>>>({});
-
-  useEffect(() => {
-    if (settings.data) setValues(toValues(settings.data));
-  }, [settings.data]);
-
   if (settings.isPending) return <Loader aria-label="Loading settings" />;
   if (settings.isError)
     return (
@@ -92,20 +84,29 @@ export function SettingsTab() {
         {`Failed to load settings: ${reason(settings.error)}`}
       </Alert>
     );
-  if (!values) return null;
+  // Saved or refreshed settings start the form afresh with what the server now holds.
+  return <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} />;
+}
+
+/** The lab settings form: the contract's schema checks it on save; the logo is checked when chosen. */
+function SettingsForm({ settings }: { settings: LabSettings }) {
+  const save = useSaveLabSettings();
+  const [logo, setLogo] = useState<File | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: toValues(settings),
+    validate: schemaResolver(labSettingsRequest, { sync: true }),
+  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = labSettingsRequest.safeParse(values);
-    const next: typeof errors = {};
-    if (!parsed.success) for (const i of parsed.error.issues) next[i.path[0] as Field] ??= i.message;
+    const { hasErrors, errors } = form.validate();
     const fileError = logoError(logo);
-    if (fileError) next.logo = fileError;
-    setErrors(next);
-    if (!parsed.success || fileError) return;
+    if (fileError) form.setErrors({ ...errors, logo: fileError });
+    if (hasErrors || fileError) return;
     // The parsed values carry empty fields as null (spec §5).
     save.mutate(
-      { settings: parsed.data, logo },
+      { settings: labSettingsRequest.parse(form.getValues()), logo },
       {
         onSuccess: () => {
           toast.success('Lab settings updated');
@@ -128,12 +129,7 @@ export function SettingsTab() {
               label={f.label}
               type={f.type ?? 'text'}
               withAsterisk={f.name === 'labName'}
-              value={values[f.name]}
-              error={errors[f.name]}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                setValues((old) => (old ? { ...old, [f.name]: v } : old));
-              }}
+              {...form.getInputProps(f.name)}
             />
           ))}
         </SimpleGrid>
@@ -145,17 +141,19 @@ export function SettingsTab() {
           accept="image/jpeg,image/png"
           clearable
           value={logo}
-          error={errors.logo}
+          error={form.errors.logo}
           onChange={(file) => {
             setLogo(file);
-            setErrors((old) => ({ ...old, logo: logoError(file) ?? undefined }));
+            const problem = logoError(file);
+            if (problem) form.setFieldError('logo', problem);
+            else form.clearFieldError('logo');
           }}
         />
         <div>
           <Text size="sm" fw={500} mb={4}>
             Current logo
           </Text>
-          <CurrentLogo path={settings.data.logo} />
+          <CurrentLogo path={settings.logo} />
         </div>
         <Group>
           <Button type="submit" disabled={save.isPending}>
