@@ -1,4 +1,4 @@
-// Enforces STYLE.md's import direction: common → nothing but zod; server → common; web → common;
+// Enforces the import direction of docs/architecture.md: common → nothing but zod; server → common; web → common;
 // web/components never imports web/features; a feature never imports another feature.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -48,7 +48,9 @@ for (const top of ['common', 'server', 'web']) {
   }
 }
 if (problems.length) {
-  console.error(`Import direction violations (STYLE.md):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  console.error(
+    `Import direction violations (docs/architecture.md):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.log('import direction: ok');

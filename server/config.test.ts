@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it('applies the CONTRACT §1 defaults', () => {
+  it('applies the documented defaults (README.md, Configuration)', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       port: 3000,

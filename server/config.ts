@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The only place that reads process.env (STYLE.md). Every variable of CONTRACT §1.
+// The only place that reads process.env. Every variable of README.md's configuration table.
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const envSchema = z.object({

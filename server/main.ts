@@ -56,7 +56,7 @@ async function main() {
     );
   }
 
-  // Files left by a process killed between its file and its row (CONTRACT §4): removed at start,
+  // Files left by a process killed between its file and its row (docs/decisions/0008-hardening.md): removed at start,
   // then every 10 minutes; only files older than the grace period, for other instances' sake.
   const sweep = scheduleOrphanSweep({
     db: database.db,

@@ -7,7 +7,7 @@ export const USER_PASSWORD_MIN = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
 // HTML5's e-mail rule (what the browser's type=email accepts): 'admin@localhost', the generated
-// first admin of CONTRACT §1, must be able to log in.
+// first admin (README.md, Configuration), must be able to log in.
 const email = z
   .email({ message: 'Invalid email address', pattern: z.regexes.html5Email })
   .max(255)
@@ -25,7 +25,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = z.object({ token: z.string(), message: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** The register form (spec §5): 6-character minimum, names required. */
+/** The register form (docs/product/limits.md): 6-character minimum, names required. */
 export const registerForm = z.object({
   email: z.string().trim().pipe(email),
   password: z
@@ -36,7 +36,7 @@ export const registerForm = z.object({
   lastName: z.string().trim().min(1, 'Last name is required').max(255),
 });
 
-/** What the server accepts: the user schema's 8-character minimum (spec §5). */
+/** What the server accepts: the 8-character minimum (docs/product/limits.md). */
 export const registerRequest = registerForm.extend({
   password: z
     .string()
@@ -53,7 +53,7 @@ export const registerResponse = z.object({
   role: z.string(),
 });
 
-/** GET /api/auth/user (spec §7). Image fields are /Uploads/… paths fetched with the token. */
+/** GET /api/auth/user (docs/product/api.md). Image fields are /Uploads/… paths fetched with the token. */
 export const authUserResponse = z.object({
   id: z.number(),
   email: z.string(),
@@ -87,15 +87,15 @@ export const adminUsersQuery = z.object({ role: roleSchema.optional() });
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 
-// PUT /api/users/profile (spec §7): multipart parts 'profile' (JSON), 'profileImage', 'signature'.
+// PUT /api/users/profile (docs/product/api.md): multipart parts 'profile' (JSON), 'profileImage', 'signature'.
 export const PROFILE_PART = 'profile';
 export const PROFILE_IMAGE_PART = 'profileImage';
 export const SIGNATURE_PART = 'signature';
-/** The server's answer when the 'profile' JSON is missing or invalid; the web app words it per spec §8. */
+/** The server's answer when the 'profile' JSON is missing or invalid; the web app words it per docs/product/messages.md. */
 export const INVALID_PROFILE_DATA = 'Invalid profile data';
 export const SIGNATURE_RESTRICTED_MESSAGE = 'Signature uploads are restricted to admin or staff roles';
 
-/** The JSON inside the multipart 'profile' part of PUT /api/users/profile (spec §5 Profile). */
+/** The JSON inside the multipart 'profile' part of PUT /api/users/profile (docs/product/api.md, messages.md). */
 const optionalTrimmed = z
   .string()
   .max(255)

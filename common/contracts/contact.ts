@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contactInquiry } from './inquiries';
 
-// The contact form (spec §2 Contact, §5, §7 POST /api/contact). The bounds are ours (the spec
+// The contact form (docs/product/api.md, limits.md). The bounds are ours (the rules
 // says "not shown"); docs/decisions/0010-contact-form-bounds.md explains them.
 
 export const CONTACT_NAME_MAX = 100;
@@ -77,5 +77,5 @@ export type ContactRequest = z.input<typeof contactRequest>;
 export const contactResponse = contactInquiry.omit({ updatedAt: true });
 export type ContactResponse = z.infer<typeof contactResponse>;
 
-/** Requests per address per window (CONTRACT §4). */
+/** Requests per address per window (docs/product/limits.md). */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindowMs: 10 * 60 * 1000 } as const;

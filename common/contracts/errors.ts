@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer (CONTRACT §2). */
+/** Every error answer (docs/product/api.md). */
 export const errorResponse = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

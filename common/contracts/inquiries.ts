@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Contact inquiries as the admin sees them (spec §2 Inquiries tab, §4 inquiry status, §7).
+// Contact inquiries as the admin sees them (docs/product/statuses.md, api.md).
 
 export const INQUIRY_STATUSES = ['new', 'pending', 'responded'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];

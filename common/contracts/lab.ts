@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-// Lab settings (spec §2 Admin Settings tab, §5 Lab settings, §7 /api/lab/settings).
+// Lab settings (docs/product/screens.md, api.md, messages.md).
 
 export const LAB_NAME_REQUIRED = 'Lab name is required';
 export const INVALID_URL = 'Invalid URL';
 export const INVALID_EMAIL = 'Invalid email address';
 
-/** Empty or blank becomes null (spec §5: "empty fields sent as null"). */
+/** Empty or blank becomes null (docs/product/api.md: empty fields are sent as null). */
 const optional = z
   .string()
   .max(255)

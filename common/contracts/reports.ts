@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ELEMENT_QUALITIES, MAX_TOTAL_PERCENTAGE } from '../domain/reports';
 
-// Report elements and issuing (spec §3 report_elements, §5 Report element add; CONTRACT §3, §4).
+// Report elements and issuing (docs/product/reports-and-verification.md, limits.md).
 
 export const ELEMENT_REQUIRED_MESSAGE = 'Please fill in element name and valid percentage';
 export const ELEMENTS_REQUIRED_MESSAGE = 'Please add at least one analysis element';
@@ -59,7 +59,7 @@ export const issueReportResponse = z.object({
   revision: z.number(),
   issuedAt: z.string(),
   sha256: z.string(),
-  /** 'generated' for a first issue, 'updated' when the sample already had a code (spec §4). */
+  /** 'generated' for a first issue, 'updated' when the sample already had a code (docs/product/reports-and-verification.md). */
   action: z.enum(['generated', 'updated']),
   message: z.string(),
 });

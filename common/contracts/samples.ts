@@ -9,7 +9,7 @@ import {
   VALUE_RANGES,
 } from '../domain/samples';
 
-// The sample as it leaves the server (spec §3). Dates are ISO-8601 strings.
+// The sample as it leaves the server (docs/product/api.md). Dates are ISO-8601 strings.
 
 const isoDate = z.string();
 const text = z.string().nullable();
@@ -69,7 +69,7 @@ export const sampleListItem = sampleSchema.extend({
 export type SampleListItem = z.infer<typeof sampleListItem>;
 
 /**
- * GET /api/samples: the caller's own samples as spec §7 lists them (id, itemName, submissionDate,
+ * GET /api/samples: the caller's own samples as docs/product/api.md lists them (id, itemName, submissionDate,
  * status, reportCode, service flags) plus the few fields the dashboards show next to them. The full
  * record is GET /api/samples/{id} (docs/decisions/0004).
  */
@@ -124,7 +124,7 @@ export const statusHistoryEntry = z.object({
 });
 export type StatusHistoryEntry = z.infer<typeof statusHistoryEntry>;
 
-/** GET /api/samples/{id} (CONTRACT §2). */
+/** GET /api/samples/{id} (docs/product/api.md). */
 export const sampleDetail = sampleListItem.extend({
   files: z.array(sampleFileSchema),
   reportElements: z.array(reportElementSchema),
@@ -132,7 +132,7 @@ export const sampleDetail = sampleListItem.extend({
 });
 export type SampleDetail = z.infer<typeof sampleDetail>;
 
-// ---- Submission (POST /api/samples, spec §5) -------------------------------------------------
+// ---- Submission (POST /api/samples, docs/product/limits.md, messages.md) -------------------------------------------------
 // One schema for the server (multipart text fields, booleans as text) and the web form (booleans).
 
 export const SAMPLE_SUBMISSION_MESSAGES = {
@@ -229,7 +229,7 @@ export const sampleSubmissionFields = z
       .refine((v) => (URGENCY_LEVELS as readonly string[]).includes(v), M.invalidUrgency),
     estimatedValueRange: optionalChoice(values(VALUE_RANGES)),
     specialInstructions: optional(LONG_TEXT_MAX),
-    /** Accepted for completeness of spec §5; a new sample always starts 'submitted'. */
+    /** Accepted for completeness (docs/product/statuses.md); a new sample always starts 'submitted'. */
     status: z.enum(SAMPLE_STATUSES).optional(),
   })
   .superRefine((v, ctx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Public verification (spec §3 Verification response + CONTRACT §3 revision, issue date, revocation).
+// Public verification (docs/product/reports-and-verification.md).
 
 export const REPORT_NOT_FOUND_MESSAGE = 'Report not found';
 

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { SAMPLE_STATUSES } from '../domain/samples';
 import { personName, sampleListItem, sampleSchema } from './samples';
 
-// Staff and admin sample workflow (spec §2 Staff/Admin dashboards, §4 statuses, §5 Assign, §7).
+// Staff and admin sample workflow (docs/product/screens.md, statuses.md, api.md).
 
-/** Admin list page size (spec §9); the server accepts up to MAX_ADMIN_PAGE_SIZE. */
+/** Admin list page size (docs/product/limits.md); the server accepts up to MAX_ADMIN_PAGE_SIZE. */
 export const ADMIN_PAGE_SIZE = 10;
 export const MAX_ADMIN_PAGE_SIZE = 100;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-/** Comment written with the status change of 'Start Analysis' (spec §4). */
+/** Comment written with the status change of 'Start Analysis' (docs/product/statuses.md). */
 export const START_ANALYSIS_COMMENT = 'Started by staff';
 export const MAX_STATUS_COMMENT = 1000;
 
@@ -34,7 +34,7 @@ export type StatusUpdateRequest = z.input<typeof statusUpdateRequest>;
 export const ASSIGN_REQUIRED_MESSAGE = 'Please select a staff member';
 export const ASSIGNEE_ROLE_MESSAGE = 'Samples can only be assigned to staff or admin users';
 
-/** POST /api/admin/samples/{id}/assign: `{staffId}` (spec §5 Assign). */
+/** POST /api/admin/samples/{id}/assign: `{staffId}` (docs/product/api.md). */
 export const assignRequest = z.object({
   staffId: z.coerce
     .number({ message: ASSIGN_REQUIRED_MESSAGE })

@@ -1,4 +1,4 @@
-// Report vocabulary: codes (CONTRACT §3) and element rules (spec §5).
+// Report vocabulary: codes and element rules (docs/product/reports-and-verification.md, limits.md).
 
 export const REPORT_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const REPORT_CODE_LENGTH = 8;
@@ -10,12 +10,12 @@ export type ElementQuality = (typeof ELEMENT_QUALITIES)[number];
 export const MAX_TOTAL_PERCENTAGE = 100;
 export const PERCENTAGE_STEP = 0.01;
 
-/** Trimmed and upper-cased, as the verify page and the verify call both do (spec §5). */
+/** Trimmed and upper-cased, as the verify page and the verify call both do (docs/product/reports-and-verification.md). */
 export function normalizeReportCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Rich-text tags the notes editor's toolbar can produce (CONTRACT §4). */
+/** Rich-text tags the notes editor's toolbar can produce (docs/product/limits.md). */
 export const NOTES_ALLOWED_TAGS = [
   'h1',
   'h2',

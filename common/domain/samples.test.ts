@@ -37,7 +37,7 @@ describe('roles and codes', () => {
   });
 });
 
-describe('clientLabel (the Client column, spec §2)', () => {
+describe('clientLabel (the Client column, docs/product/screens.md)', () => {
   const base = { representativeName: null, clientName: null, submitterName: 'Sub Mitter', user: null };
   it('names the representative and the client they act for', () => {
     expect(clientLabel({ ...base, representativeName: 'Rita Rep', clientName: 'Carl Client' })).toBe(

@@ -1,4 +1,4 @@
-// The sample vocabulary of spec §3–§5: statuses, option sets, services, display ID.
+// The sample vocabulary: statuses, option sets, services, display ID (docs/product/statuses.md, limits.md).
 
 export const SAMPLE_STATUSES = [
   'submitted',
@@ -19,16 +19,16 @@ export const SAMPLE_STATUS_LABELS: Record<SampleStatus, string> = {
   'on-hold': 'On Hold',
 };
 
-/** Unknown values display as submitted (spec §4). */
+/** Unknown values display as submitted (docs/product/statuses.md). */
 export function normalizeStatus(value: string | null | undefined): SampleStatus {
   return (SAMPLE_STATUSES as readonly string[]).includes(value ?? '') ? (value as SampleStatus) : 'submitted';
 }
 
-/** Customer dashboard "In Progress" card (spec §2). */
+/** Customer dashboard "In Progress" card (docs/product/statuses.md). */
 export const IN_PROGRESS_STATUSES: readonly SampleStatus[] = ['in-progress', 'analysis', 'review'];
-/** Staff dashboard "In Progress" counter (spec §2). */
+/** Staff dashboard "In Progress" counter (docs/product/statuses.md). */
 export const STAFF_IN_PROGRESS_STATUSES: readonly SampleStatus[] = ['in-progress', 'analysis'];
-/** Admin "Active Samples": not completed or on-hold (spec §2). */
+/** Admin "Active Samples": not completed or on-hold (docs/product/statuses.md). */
 export const INACTIVE_STATUSES: readonly SampleStatus[] = ['completed', 'on-hold'];
 
 export const URGENCY_LEVELS = ['standard', 'urgent'] as const;
@@ -42,13 +42,13 @@ export const SERVICES = [
 ] as const;
 export type ServiceField = (typeof SERVICES)[number]['field'];
 
-/** 'Valuation, Authenticity' or 'Basic Assessment' (spec §2 customer dashboard). */
+/** 'Valuation, Authenticity' or 'Basic Assessment' (docs/product/screens.md). */
 export function servicesText(flags: Partial<Record<ServiceField, boolean | null>>): string {
   const names = SERVICES.filter((s) => flags[s.field]).map((s) => s.short);
   return names.length ? names.join(', ') : 'Basic Assessment';
 }
 
-/** VAL- plus the id padded to 4 digits (spec §9). */
+/** VAL- plus the id padded to 4 digits (docs/product/limits.md). */
 type Person = { firstName: string | null; lastName: string | null };
 
 /** 'First Last' from whichever name parts exist; '' for none. */
@@ -56,7 +56,7 @@ export function personFullName(p: Person | null | undefined): string {
   return p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : '';
 }
 
-/** The Client column (spec §2): 'representativeName (for clientName)' when a representative submitted, else the owner's name. */
+/** The Client column (docs/product/screens.md): 'representativeName (for clientName)' when a representative submitted, else the owner's name. */
 export function clientLabel(s: {
   representativeName: string | null;
   clientName: string | null;

@@ -1,4 +1,4 @@
-// Upload limits of spec §5/§9 and CONTRACT §4, used by the server's checks and the web app's hints.
+// Upload limits of docs/product/limits.md, used by the server's checks and the web app's hints.
 
 export const MAX_SAMPLE_PHOTOS = 10;
 export const MAX_SAMPLE_DOCUMENTS = 10;

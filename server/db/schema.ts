@@ -16,8 +16,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-// Every entity of spec §3 plus what CONTRACT §3/§4 adds (status history timestamps, report
-// revisions, verification log, login attempts). Text columns 255, status/role/urgency 50 (spec §3).
+// Every entity the product keeps (docs/product/api.md), with status history timestamps, report
+// revisions, verification log, login attempts. Text columns 255, status/role/urgency 50 (docs/product/limits.md).
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -201,7 +201,7 @@ export const labSettings = pgTable('lab_settings', {
   updatedAt: updatedAt(),
 });
 
-/** Every issued PDF, kept byte for byte (CONTRACT §3). */
+/** Every issued PDF, kept byte for byte (docs/product/reports-and-verification.md). */
 export const reportRevisions = pgTable(
   'report_revisions',
   {
@@ -224,7 +224,7 @@ export const reportRevisions = pgTable(
   ],
 );
 
-/** Public verifications: time, code, result, and only a coarse network prefix (CONTRACT §3). */
+/** Public verifications: time, code, result, and only a coarse network prefix (docs/product/reports-and-verification.md). */
 export const verificationLog = pgTable(
   'verification_log',
   {
@@ -237,7 +237,7 @@ export const verificationLog = pgTable(
   (t) => [index('verification_log_code_idx').on(t.code)],
 );
 
-/** Failed logins, in the database so throttling holds across instances (CONTRACT §4). */
+/** Failed logins, in the database so throttling holds across instances (docs/product/limits.md). */
 export const loginAttempts = pgTable(
   'login_attempts',
   {

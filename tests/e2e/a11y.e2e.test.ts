@@ -14,7 +14,7 @@ import { callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
 
 // Every route of the product, public and logged in as customer, staff and admin, has no serious or
-// critical axe-core violations (CONTRACT §5, WCAG 2.1 AA), also in the states that matter: form
+// critical axe-core violations (docs/product/screens.md, WCAG 2.1 AA), also in the states that matter: form
 // errors, the mobile menu, the admin tabs and the report dialog.
 
 let product: Product;

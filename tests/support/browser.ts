@@ -6,7 +6,7 @@ import { CHROMIUM_PATH, programInstalled } from './programs';
 export { CHROMIUM_PATH };
 export const chromiumAvailable = () => programInstalled(CHROMIUM_PATH);
 
-// STACK.md trap 6: the args that work here; without the networking ones Chromium keeps dialling out.
+// The args that work on this Debian Chromium; without the networking ones Chromium keeps dialling out.
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',

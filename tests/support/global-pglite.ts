@@ -6,8 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../server/db/client';
 
 /**
- * Creating and migrating a PGlite database costs seconds and much memory (STACK.md trap 4), so it
- * is done once; every test file loads a copy of the dump.
+ * Creating and migrating a PGlite database costs seconds and much memory, so it is done once; every
+ * test file loads a copy of the dump.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'vl-pglite-'));

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// A throwaway PostgreSQL cluster from the installed server binaries (STACK.md trap 1: PostgreSQL
+// A throwaway PostgreSQL cluster from the installed server binaries (PostgreSQL
 // refuses to run as root, so as root it runs as the `postgres` system user).
 
 import { PG_BIN } from './programs';

@@ -50,14 +50,14 @@ const VerifyReportPage = page(
 export const SUBMIT_UNAUTHORIZED_MESSAGE =
   'You are not authorized to access this page. Redirecting to login...';
 
-/** '/' is the landing page for visitors and the client home once logged in (spec §2). */
+/** '/' is the landing page for visitors and the client home once logged in (docs/product/screens.md). */
 function Home() {
   const { user, isLoading } = useSession();
   if (isLoading) return <LoadingScreen />;
   return user ? <ClientHome /> : <LandingPage />;
 }
 
-/** /login and /register are for logged-out visitors; others go where their role lands (spec §2). */
+/** /login and /register are for logged-out visitors; others go where their role lands (docs/product/roles-and-access.md). */
 function GuestOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   const location = useLocation();

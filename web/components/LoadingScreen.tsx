@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** The spinner shown while authentication loads (spec §2), and for any lazy screen. */
+/** The spinner shown while authentication loads (docs/product/screens.md), and for any lazy screen. */
 export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
   return (
     <Center mih="50vh" role="status" aria-live="polite">

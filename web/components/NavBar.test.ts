@@ -3,7 +3,7 @@ import { navItems } from './NavBar';
 
 const labels = (user: { role: string } | null) => navItems(user).map((i) => `${i.label} ${i.to}`);
 
-describe('navigation items by role (spec §2)', () => {
+describe('navigation items by role (docs/product/screens.md)', () => {
   it('logged out: Home, About, Services, Verify Report, Contact', () => {
     expect(labels(null)).toEqual([
       'Home /',

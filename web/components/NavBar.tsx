@@ -8,7 +8,7 @@ import classes from './NavBar.module.css';
 
 type Item = { label: string; to: string };
 
-/** Navigation items by role, exactly as spec §2. */
+/** Navigation items by role, exactly as docs/product/screens.md. */
 export function navItems(user: { role: string } | null): Item[] {
   if (user && isLabRole(user.role)) {
     return [

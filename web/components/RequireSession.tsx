@@ -39,7 +39,7 @@ export function RequireSession({
   const text = signedInWithoutAccess ? NO_ACCESS_MESSAGE : message;
 
   // Right after a logout the app is on its way to '/': no 'Unauthorized' for the page being left.
-  // The skip window (spec §4: 100 ms) is read when the guard renders, which a logout causes at once;
+  // The skip window (docs/product/limits.md: 100 ms) is read when the guard renders, which a logout causes at once;
   // on a busy machine the effect itself may run later than 100 ms after the click.
   const skipped = !allowed && isAuthCheckSkipped();
   useEffect(() => {

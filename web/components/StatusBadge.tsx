@@ -18,7 +18,7 @@ const STYLE: Record<SampleStatus, { color: string; variant: string; Icon: typeof
   'on-hold': { color: 'red', variant: 'filled', Icon: IconAlertTriangle },
 };
 
-/** The sample status badge of spec §4 (unknown values display as submitted), with its icon. */
+/** The sample status badge of docs/product/statuses.md (unknown values display as submitted), with its icon. */
 export function StatusBadge({
   status,
   withIcon = true,

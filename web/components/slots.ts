@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 // Cross-feature UI is composed by web/app/routes.tsx and passed down as props, so no feature
-// imports another (STYLE.md). These are the shapes of those slots.
+// imports another (docs/architecture.md). These are the shapes of those slots.
 
 /** The staff 'Generate Analysis Report' dialog (reports feature), opened from the staff table. */
 export type ReportDialogProps = {

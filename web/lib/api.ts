@@ -1,4 +1,4 @@
-// The one API client (spec §7/§8): bearer token from localStorage 'token', JSON unless the body is
+// The one API client (docs/product/api.md, messages.md): bearer token from localStorage 'token', JSON unless the body is
 // form data, bodies read as text and parsed as JSON (empty → null), and every non-success answer
 // raises 'HTTP error! status: {status}, message: {body}' carrying the status code.
 

@@ -3,7 +3,7 @@ import { LOGOUT_AUTH_SKIP_MS, tokenExpiry } from './session';
 
 const b64url = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
-describe('tokenExpiry (spec §4: expired or unparsable tokens end the session)', () => {
+describe('tokenExpiry (docs/product/messages.md: expired or unparsable tokens end the session)', () => {
   it('reads exp in milliseconds', () => {
     expect(tokenExpiry(`${b64url({ alg: 'HS256' })}.${b64url({ sub: '1', exp: 1_700_000_000 })}.sig`)).toBe(
       1_700_000_000_000,

@@ -15,7 +15,7 @@ import { api, clearToken, getToken, setToken, TOKEN_KEY } from './api';
 import { authKeys } from './query-keys';
 import { STALE_TIME_MS } from './query-client';
 
-// Auth flow of spec §4: the token lives in localStorage 'token'; an expired or unparsable token,
+// Sign-in and sign-out as docs/product/messages.md describes them: the token lives in localStorage 'token'; an expired or unparsable token,
 // or a failed profile fetch, removes it, clears the user and goes to /login.
 
 export const LOGOUT_AUTH_SKIP_MS = 100;
@@ -49,7 +49,7 @@ type Session = {
   /** Stores the token and resolves with the loaded profile. */
   login(token: string): Promise<AuthUserResponse>;
   logout(): void;
-  /** True for LOGOUT_AUTH_SKIP_MS after a logout: guards then neither toast nor redirect (spec §4). */
+  /** True for LOGOUT_AUTH_SKIP_MS after a logout: guards then neither toast nor redirect (docs/product/messages.md). */
   isAuthCheckSkipped(): boolean;
   /**
    * Ends the session everywhere: the stored token, this provider's state and the account's cached
@@ -125,7 +125,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setTokenState(newToken);
         return user;
       } catch (err) {
-        // The profile could not be loaded: no half-open session stays behind (spec §4).
+        // The profile could not be loaded: no half-open session stays behind (docs/product/messages.md).
         clearToken();
         queryClient.removeQueries({ queryKey: authKeys.all });
         throw err;

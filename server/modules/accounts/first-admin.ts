@@ -8,7 +8,7 @@ import { hashPassword } from './passwords';
 export const GENERATED_ADMIN_EMAIL = 'admin@localhost';
 
 /**
- * CONTRACT §1: ADMIN_EMAIL + ADMIN_PASSWORD ensure that account exists with role admin; with
+ * README.md (Configuration): ADMIN_EMAIL + ADMIN_PASSWORD ensure that account exists with role admin; with
  * neither set and no admin at all, admin@localhost is created with a random password that the
  * caller prints once. Returns the generated password when one was made.
  */

@@ -14,7 +14,7 @@ import { insertContactInquiry } from './contact.queries';
 
 export const HONEYPOT_REFUSAL = 'Message rejected';
 
-/** The public contact form: POST /api/contact (spec §7), stored with status new. */
+/** The public contact form: POST /api/contact (docs/product/api.md), stored with status new. */
 const subjectLabel = (s: string) => (CONTACT_SUBJECT_LABELS as Record<string, string | undefined>)[s] ?? s;
 
 export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -24,7 +24,7 @@ export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         config: {
           public: true,
-          // Per client address (CONTRACT §4); RATE_LIMITS=off leaves the route unlimited.
+          // Per client address (docs/product/limits.md); RATE_LIMITS=off leaves the route unlimited.
           ...(deps.config.rateLimits
             ? { rateLimit: { max: CONTACT_RATE_LIMIT.max, timeWindow: CONTACT_RATE_LIMIT.timeWindowMs } }
             : {}),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { labSettings, reportRevisions, sampleFiles, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 
-// Every write stores its file first and commits its row after (CONTRACT §4), and a failure removes
+// Every write stores its file first and commits its row after (docs/decisions/0008-hardening.md), and a failure removes
 // the file again. A process killed between the two leaves a file without a row (or, on disk, a
 // `*.tmp-*` file); this sweep removes them. Files younger than the grace period are left alone: on
 // several instances another process may be between its file and its row right now.

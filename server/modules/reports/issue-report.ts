@@ -39,7 +39,7 @@ const REPORT_ISSUE_LOCK = 4_242_002;
 
 export const reportStorageKey = (code: string, revision: number) => `reports/${code}-r${revision}.pdf`;
 
-/** Cross-row rules of CONTRACT §4 and the sanitised values that will be stored. */
+/** Cross-row rules of docs/product/limits.md and the sanitised values that will be stored. */
 export function checkElements(input: ReportElementInput[]): ElementValues[] {
   const problem = elementSetProblem(input);
   if (problem?.kind === 'duplicate') throw conflict(problem.message);

@@ -11,7 +11,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
 };
 
-/** Rich-text notes cut down to the editor's toolbar (CONTRACT §4); empty notes become null. */
+/** Rich-text notes cut down to the editor's toolbar (docs/product/limits.md); empty notes become null. */
 export function sanitizeNotes(html: string | null | undefined): string | null {
   if (html == null) return null;
   const clean = sanitizeHtml(html, OPTIONS).trim();

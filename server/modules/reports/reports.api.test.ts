@@ -71,7 +71,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
-describe('report element rules (CONTRACT §4), enforced by the server', () => {
+describe('report element rules (docs/product/limits.md), enforced by the server', () => {
   it('refuses a missing name or a percentage that is not above 0 with the spec message', async () => {
     const s = await makeSample();
     for (const bad of [element('', 10), element('Gold', 0), { element: 'Gold' }, element('Gold', -1)]) {
@@ -140,7 +140,7 @@ describe('report element rules (CONTRACT §4), enforced by the server', () => {
   });
 });
 
-describe('who may issue (CONTRACT §2)', () => {
+describe('who may issue (docs/product/roles-and-access.md)', () => {
   it('gives a customer 403 on both endpoints, even for their own sample', async () => {
     const s = await makeSample();
     for (const path of ['samples', 'staff/samples']) {
@@ -162,7 +162,7 @@ describe('who may issue (CONTRACT §2)', () => {
   });
 });
 
-describe('issuing (CONTRACT §3)', () => {
+describe('issuing (docs/product/reports-and-verification.md)', () => {
   it('issues a code from the alphabet, a PDF whose text carries the code, item and every element', async () => {
     const s = await makeSample('Patek Philippe Pocket Watch');
     const res = await issue(s.id, [

@@ -46,7 +46,7 @@ export async function latestRevision(db: DbOrTx, code: string): Promise<Revision
   return row;
 }
 
-/** The elements of one generation replace the previous set (CONTRACT §4: atomically, in the caller's transaction). */
+/** The elements of one generation replace the previous set (atomically, in the caller's transaction: docs/product/reports-and-verification.md). */
 export async function replaceReportElements(tx: DbOrTx, sampleId: number, elements: ElementValues[]) {
   await tx.delete(reportElements).where(eq(reportElements.sampleId, sampleId));
   if (elements.length === 0) return;

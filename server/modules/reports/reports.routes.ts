@@ -18,7 +18,7 @@ import { findSampleByReportCode, latestRevision, markReportRevoked } from './rep
 
 export const REPORT_NOT_FOUND = 'Report not found';
 
-/** Issuing reports, downloading the stored PDF, and withdrawing a report (CONTRACT §2, §3). */
+/** Issuing reports, downloading the stored PDF, and withdrawing a report (docs/product/roles-and-access.md, reports-and-verification.md). */
 export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const issueSchema = {

@@ -13,7 +13,7 @@ describe('report codes', () => {
   });
 });
 
-describe('notes sanitising (CONTRACT §4)', () => {
+describe('notes sanitising (docs/product/limits.md)', () => {
   it('keeps the toolbar tags and drops scripts, handlers, styles and links', () => {
     expect(
       sanitizeNotes('<p style="color:red" onclick="x()">a <b>b</b> <i>c</i></p><script>alert(1)</script>'),

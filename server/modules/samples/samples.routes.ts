@@ -20,7 +20,7 @@ import { submissionBudget, submitSample } from './submit-sample';
 
 const NOT_FOUND = 'Sample not found';
 
-/** GET /api/samples, POST /api/samples, GET /api/samples/{id} (spec §7, CONTRACT §2, §4). */
+/** GET /api/samples, POST /api/samples, GET /api/samples/{id} (docs/product/api.md, limits.md). */
 export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -14,7 +14,7 @@ import { AppError } from '../../plugins/errors';
 import type { Storage } from '../../storage/storage';
 
 // Streams the parts of POST /api/samples to storage: each file goes straight to disk under a random
-// name after its first bytes were checked (CONTRACT §4), so memory stays flat however large the
+// name after its first bytes were checked (docs/product/limits.md), so memory stays flat however large the
 // request. Text fields are collected for validation. On any failure every file already written is
 // removed before the error leaves, so a refused or broken submission leaves nothing behind.
 

@@ -55,7 +55,7 @@ function parseProfileJson(text: string): ProfileUpdate {
 }
 
 /**
- * Reads the multipart body of PUT /api/users/profile (spec §7): the 'profile' JSON part and the
+ * Reads the multipart body of PUT /api/users/profile (docs/product/api.md): the 'profile' JSON part and the
  * optional 'profileImage' and 'signature' images, held in memory (each under MAX_IMAGE_BYTES) so that nothing
  * is stored unless the whole request is valid. The first refusal wins; the rest of the body is
  * still read, so the client always receives the answer.
@@ -91,7 +91,7 @@ export async function readProfileForm(request: FastifyRequest, user: AuthUser): 
           if (form.profileImage) throw new AppError(413, TOO_MANY_FILES);
           form.profileImage = await readImageUpload(part);
         } else if (part.type === 'file') {
-          // Unknown fields are ignored (CONTRACT §4).
+          // Unknown fields are ignored (docs/product/api.md).
           await drain(part);
         }
       } catch (err) {

@@ -3,7 +3,7 @@ import { networkPrefix } from '../../plugins/client-address';
 import { insertVerificationLog, type VerificationLogEntry } from './verification.queries';
 
 // Every public verification is logged with its time, code and result, and only a coarse network
-// prefix, never the visitor's address (CONTRACT §3). Entries are written in batches so the lookup
+// prefix, never the visitor's address (docs/product/reports-and-verification.md). Entries are written in batches so the lookup
 // itself does not wait for an insert; the app flushes what is left when it closes.
 
 const FLUSH_DELAY_MS = 200;

@@ -2,7 +2,7 @@ import type { VerificationResponse } from '../../../common/contracts/verificatio
 import { isoDate as iso, isoDateOrNull } from '../../plugins/presented-json';
 import type { VerifiedRow } from './verification.queries';
 
-/** The public face of an issued report: spec §3's verification fields plus revision and revocation. */
+/** The public face of an issued report: the verification fields of docs/product/reports-and-verification.md, with revision and revocation. */
 export function presentVerification(
   row: VerifiedRow & { current: NonNullable<VerifiedRow['current']> },
 ): VerificationResponse {

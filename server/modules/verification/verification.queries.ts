@@ -54,7 +54,7 @@ export function verificationQuery(db: Db) {
     .limit(1);
 }
 
-/** Prepared once per database: unprepared, this lookup spends most of its time in the planner (STACK.md). */
+/** Prepared once per database: unprepared, this lookup spends most of its time in the planner (docs/benchmarks.md). */
 export function prepareVerificationLookup(db: Db) {
   const prepared = verificationQuery(db).prepare('verify_report_by_code');
   return async (code: string): Promise<VerifiedRow | undefined> => {

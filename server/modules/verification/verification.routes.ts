@@ -26,7 +26,7 @@ import { createVerificationLogger } from './verification-log';
 import { presentVerification } from './verification.presenter';
 import { listRevisionsOf, prepareVerificationLookup } from './verification.queries';
 
-/** Requests per address and minute for the public verification calls (CONTRACT §4). */
+/** Requests per address and minute for the public verification calls (docs/product/limits.md). */
 export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
 /**

@@ -104,7 +104,7 @@ export function listAssignedSamples(db: Db, staffId: number): Promise<WorkListRo
   return lists(db).assigned.execute({ staffId }) as Promise<WorkListRow[]>;
 }
 
-/** Every sample's work-list row, newest first (an admin's GET /api/staff/samples, CONTRACT §2). */
+/** Every sample's work-list row, newest first (an admin's GET /api/staff/samples, docs/product/api.md). */
 export function listAllSamples(db: Db): Promise<WorkListRow[]> {
   return lists(db).all.execute() as Promise<WorkListRow[]>;
 }

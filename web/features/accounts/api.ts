@@ -15,7 +15,7 @@ import { authUserQuery } from '../../lib/session';
 
 export const logIn = (body: LoginRequest) => api.post<LoginResponse>('/login', body);
 
-/** POST /login (spec §7); the session stores the token and loads the profile. */
+/** POST /login (docs/product/api.md); the session stores the token and loads the profile. */
 export function useLogIn() {
   return useMutation({ mutationFn: logIn });
 }
@@ -28,7 +28,7 @@ export function useRegister() {
   return useMutation({ mutationFn: register });
 }
 
-/** The JSON of the 'profile' part: trimmed, empty → null (spec §5 Profile). */
+/** The JSON of the 'profile' part: trimmed, empty → null (docs/product/api.md). */
 export type ProfileFields = { email: string; phone: string; firstName: string; lastName: string };
 
 const orNull = (value: string) => {
@@ -55,7 +55,7 @@ export function profileFormData(
   return form;
 }
 
-/** PUT /api/users/profile (multipart, spec §7); the answer is the updated signed-in user. */
+/** PUT /api/users/profile (multipart, docs/product/api.md); the answer is the updated signed-in user. */
 export function useUpdateProfile(token: string | null) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState(0);

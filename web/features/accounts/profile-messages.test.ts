@@ -6,7 +6,7 @@ import { imageProblem, PROFILE_TEXT, profileUpdateError } from './profile-messag
 const refused = (status: number, message: string) =>
   new HttpError(status, JSON.stringify({ message }), message);
 
-describe('profile update errors in the words of spec §8', () => {
+describe('profile update errors in the words of docs/product/messages.md', () => {
   it.each([
     [
       refused(413, 'File size must be less than 2MB'),
@@ -32,7 +32,7 @@ describe('profile update errors in the words of spec §8', () => {
   });
 });
 
-describe('chosen image checks (spec §5 Profile)', () => {
+describe('chosen image checks (docs/product/messages.md)', () => {
   it('accepts JPEG and PNG under 2MB', () => {
     expect(imageProblem({ type: 'image/png', size: 10 })).toBeNull();
     expect(imageProblem({ type: 'image/jpeg', size: MAX_IMAGE_BYTES - 1 })).toBeNull();

@@ -18,7 +18,7 @@ export const PROFILE_TEXT = {
 
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
-/** The words of spec §8 for a refused profile update. */
+/** The words of docs/product/messages.md for a refused profile update. */
 export function profileUpdateError(err: unknown): string {
   if (err instanceof HttpError) {
     const message = err.serverMessage ?? '';

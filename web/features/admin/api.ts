@@ -18,7 +18,7 @@ import type { Role } from '../../../common/domain/roles';
 import { api, apiUpload, getPage } from '../../lib/api';
 import { adminKeys, invalidateSampleViews } from '../../lib/query-keys';
 
-// Admin data is fresh for 5 minutes (spec §9: the query client's default stale time).
+// Admin data is fresh for 5 minutes (docs/product/limits.md: the query client's default stale time).
 
 export const adminSamplesQuery = (page: number) =>
   queryOptions({
@@ -36,7 +36,7 @@ export const analyticsQuery = () =>
 export const usersQuery = () =>
   queryOptions({ queryKey: adminKeys.users(), queryFn: () => api.get<AdminUser[]>('/api/admin/users') });
 
-/** The assign selector lists users with role staff (spec §6). */
+/** The assign selector lists users with role staff (docs/product/screens.md). */
 export const staffUsersQuery = () =>
   queryOptions({
     queryKey: adminKeys.staffUsers(),
@@ -73,7 +73,7 @@ export const useAssignSample = () =>
     invalidateSampleViews,
   );
 
-/** 'Start Analysis': in-progress with the comment 'Started by staff' (spec §4). */
+/** 'Start Analysis': in-progress with the comment 'Started by staff' (docs/product/statuses.md). */
 export const useStartAnalysis = () =>
   useAdminMutation(
     (id: number) =>

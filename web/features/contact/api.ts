@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 
 export const sendContactMessage = (body: ContactRequest) => api.post<ContactResponse>('/api/contact', body);
 
-/** POST /api/contact (spec §7); nothing to invalidate: visitors never read inquiries back. */
+/** POST /api/contact (docs/product/api.md); nothing to invalidate: visitors never read inquiries back. */
 export function useSendContactMessage() {
   return useMutation({ mutationFn: sendContactMessage });
 }

@@ -3,8 +3,8 @@ import type { OwnSampleListItem } from '../../../common/contracts/samples';
 import { api, HttpError } from '../../lib/api';
 import { sampleKeys } from '../../lib/query-keys';
 
-// GET /api/samples for the customer dashboard and client home (spec §7: up to 3 attempts, none when
-// the error carries 401; spec §8: 'Failed to fetch samples').
+// GET /api/samples for the customer dashboard and client home (docs/product/limits.md: up to 3 attempts, none when
+// the error carries 401; docs/product/messages.md: 'Failed to fetch samples').
 
 export const SAMPLE_LIST_ATTEMPTS = 3;
 export const FETCH_SAMPLES_FAILED = 'Failed to fetch samples';

@@ -5,7 +5,7 @@ import { progressSteps } from './components/SubmissionProgress';
 
 const sample = (status: string, submissionDate: string) => ({ status, submissionDate }) as Sample;
 
-describe('customer dashboard rules (spec §2, §4)', () => {
+describe('customer dashboard rules (docs/product/screens.md, statuses.md)', () => {
   it('counts in-progress as in-progress, analysis and review; this month by submission date', () => {
     const now = new Date('2026-03-15T12:00:00Z');
     const counts = dashboardCounts(

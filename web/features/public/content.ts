@@ -1,4 +1,4 @@
-// What the public pages say about the lab (spec §1): services, turnaround, claims, gallery, process.
+// What the public pages say about the lab (docs/product/README.md): services, turnaround, claims, gallery, process.
 
 export type IconName =
   | 'valuation'

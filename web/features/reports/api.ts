@@ -10,7 +10,7 @@ import { invalidateSampleViews } from '../../lib/query-keys';
 // The editor reads the sample with its current elements through web/lib/sample-detail.ts, the same
 // cache entry as the sample detail page.
 
-/** POST /api/staff/samples/{id}/report: staff and admins issue through the staff endpoint (spec §7). */
+/** POST /api/staff/samples/{id}/report: staff and admins issue through the staff endpoint (docs/product/api.md). */
 export function useIssueReport(sampleId: number) {
   const queryClient = useQueryClient();
   return useMutation({

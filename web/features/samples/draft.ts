@@ -1,6 +1,6 @@
 import type { SampleSubmissionInput } from '../../../common/contracts/samples';
 
-// The submission draft lives in this browser only (spec §3 "Draft"): form values, the names of the
+// The submission draft lives in this browser only (docs/product/screens.md, Submit sample): form values, the names of the
 // chosen photos and documents, and when it was saved. Files themselves cannot be kept.
 
 /** Fields of the submission the form does not show: a new sample always starts 'submitted'. */

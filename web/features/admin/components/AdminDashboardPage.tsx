@@ -14,7 +14,7 @@ import { StaffTab } from './StaffTab';
 
 const AnalyticsCharts = lazy(async () => ({ default: (await import('./AnalyticsCharts')).AnalyticsCharts }));
 
-/** /admin (spec §2): staff see the counters and the Samples tab; admins everything. */
+/** /admin (docs/product/screens.md): staff see the counters and the Samples tab; admins everything. */
 export function AdminDashboardPage() {
   usePageTitle('Admin Dashboard');
   const { user } = useSession();

@@ -4,7 +4,7 @@ import { Card, ColorSwatch, Group, SimpleGrid, Text, Title, VisuallyHidden } fro
 import type { AdminAnalytics } from '../../../../common/contracts/workflow';
 import { SAMPLE_STATUS_LABELS } from '../../../../common/domain/samples';
 
-// Loaded lazily by the admin dashboard only: the chart library is large (STACK.md).
+// Loaded lazily by the admin dashboard only: the chart library is large (docs/decisions/0005-lab-workflow.md).
 
 const STATUS_COLORS = {
   submitted: 'gray.6',

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { ADMIN_PAGE_SIZE } from '../../../../common/contracts/workflow';
 
-/** Previous disabled on page 1; Next disabled when the page has fewer than 10 rows (spec §9). */
+/** Previous disabled on page 1; Next disabled when the page has fewer than 10 rows (docs/product/limits.md). */
 export function Pager({
   page,
   rows,

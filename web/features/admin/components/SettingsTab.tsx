@@ -104,7 +104,7 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
     const fileError = logoError(logo);
     if (fileError) form.setErrors({ ...errors, logo: fileError });
     if (hasErrors || fileError) return;
-    // The parsed values carry empty fields as null (spec §5).
+    // The parsed values carry empty fields as null (docs/product/api.md).
     save.mutate(
       { settings: labSettingsRequest.parse(form.getValues()), logo },
       {

@@ -2,7 +2,7 @@ import { Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { normalizeStatus, type SampleStatus } from '../../../../common/domain/samples';
 
-// The four steps of spec §4 "Progress on the customer dashboard".
+// The four progress steps of docs/product/statuses.md.
 const STEPS: { label: string; doneFor: readonly SampleStatus[] | 'always' }[] = [
   { label: 'Item Submitted', doneFor: 'always' },
   { label: 'Initial Review', doneFor: ['in-progress', 'analysis', 'review', 'completed'] },

@@ -21,7 +21,7 @@ import { ServiceIcon } from './ServiceIcon';
 
 const FEATURED = CORE_SERVICES.slice(0, 3);
 
-/** '/' for visitors (spec §2 Landing); logged-in users get the client home instead. */
+/** '/' for visitors (docs/product/screens.md); logged-in users get the client home instead. */
 export function LandingPage() {
   usePageTitle(
     '',

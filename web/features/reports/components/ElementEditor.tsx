@@ -39,7 +39,7 @@ export type DraftElement = {
 let keySeq = 0;
 export const draftKey = () => `el-${++keySeq}`;
 
-/** Rows worth sending: a name and a percentage above 0 (spec §5). */
+/** Rows worth sending: a name and a percentage above 0 (docs/product/limits.md). */
 export function elementsToSend(rows: DraftElement[]) {
   return rows
     .filter((r) => r.element.trim() !== '' && r.percentage > 0)
@@ -54,7 +54,7 @@ export function elementsToSend(rows: DraftElement[]) {
 
 const EMPTY_FORM = { element: '', percentage: 0 as number | string, purity: '', quality: '', notes: '' };
 
-/** The 'Add Analysis Element' form and the 'Analysis Results' table, with spec §5's checks. */
+/** The 'Add Analysis Element' form and the 'Analysis Results' table, with the element checks of docs/product/limits.md. */
 export function ElementEditor({
   rows,
   onChange,

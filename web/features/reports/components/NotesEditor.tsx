@@ -8,7 +8,7 @@ import { useEffect, useId } from 'react';
 /**
  * The notes editor with exactly the spec's toolbar: headers 1 and 2, bold, italic, underline,
  * ordered and bullet lists, clean. Everything else the starter kit offers is switched off, so the
- * editor can only produce what the server keeps (CONTRACT §4).
+ * editor can only produce what the server keeps (docs/product/limits.md).
  */
 export function NotesEditor({
   value,

@@ -9,7 +9,7 @@ import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { type DraftElement, draftKey, ElementEditor } from './ElementEditor';
 import { useGenerateReport } from './use-generate-report';
 
-/** Existing elements become editable draft rows (spec §4: opening Generate Report preloads them). */
+/** Existing elements become editable draft rows (docs/product/reports-and-verification.md: the dialog opens with the current elements). */
 export function toDraftRows(
   elements: {
     element: string;

@@ -7,7 +7,7 @@ import { describeGenerationFailure, SESSION_EXPIRED_REDIRECT_MS } from '../gener
 import { type DraftElement, elementsToSend } from './ElementEditor';
 
 /**
- * Generating a report (spec §4, §8): sends the filled rows, says 'generated' or 'updated', then
+ * Generating a report (docs/product/reports-and-verification.md, messages.md): sends the filled rows, says 'generated' or 'updated', then
  * lets the caller close and clear, and downloads the PDF automatically. Failures get §8's texts.
  */
 export function useGenerateReport(sampleId: number, hadCode: boolean) {

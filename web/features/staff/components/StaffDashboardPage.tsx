@@ -38,7 +38,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { staffSamplesQuery, useChangeStatus } from '../api';
 
-/** The four counters of spec §2 Staff dashboard. */
+/** The four counters of the staff dashboard (docs/product/statuses.md). */
 export function staffCounters(list: WorkListItem[]) {
   const count = (statuses: readonly SampleStatus[]) =>
     list.filter((s) => statuses.includes(normalizeStatus(s.status))).length;
