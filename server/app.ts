@@ -31,6 +31,8 @@ import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { labRoutes } from './modules/lab/lab.routes';
 import { readLabSettings } from './modules/reports/reports.queries';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { createPublicPhotoLinks } from './modules/photos/photo-links';
+import { photosRoutes } from './modules/photos/photos.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { type LabKeys, loadLabKeys } from './modules/signing/lab-keys';
 import { wellKnownRoutes } from './modules/signing/well-known.routes';
@@ -115,6 +117,7 @@ export async function buildApp(opts: {
     jobs: createJobWorker({ db: database.db, log: app.log, retryFirstMs: config.jobsRetryFirstMs }),
     keys,
     mailer: createMailer({ config, secret }),
+    photoLinks: createPublicPhotoLinks(secret),
   };
   app.decorate('deps', deps);
   registerMailDelivery({ worker: deps.jobs, db: deps.db, config, storage, mailer: deps.mailer });
@@ -170,6 +173,7 @@ export async function buildApp(opts: {
   await app.register(usersRoutes(deps));
   await app.register(samplesRoutes(deps));
   await app.register(filesRoutes(deps));
+  await app.register(photosRoutes(deps));
   await app.register(workflowRoutes(deps));
   await app.register(labRoutes(deps));
   await app.register(inquiriesRoutes(deps));

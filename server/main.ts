@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { scheduleOrphanSweep } from './modules/maintenance/orphan-sweep';
 import { CredentialKeysError } from './modules/signing/credential-keys';
 import { SigningConfigError } from './modules/signing/lab-certificates';
+import { reportMissingPhotoCopies } from './modules/photos/backfill-photos';
 import { createDiskStorage } from './storage/disk-storage';
 import { createS3Storage } from './storage/s3-storage';
 
@@ -66,6 +67,7 @@ async function main() {
     log: app.log,
   });
   await sweep.first;
+  await reportMissingPhotoCopies(database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -8,6 +8,7 @@ import {
   URGENCY_LEVELS,
   VALUE_RANGES,
 } from '../domain/samples';
+import { photoCopyFields } from './photos';
 
 // The sample as it leaves the server (docs/product/api.md). Dates are ISO-8601 strings.
 
@@ -73,22 +74,29 @@ export type SampleListItem = z.infer<typeof sampleListItem>;
  * status, reportCode, service flags) plus the few fields the dashboards show next to them. The full
  * record is GET /api/samples/{id} (docs/decisions/0004).
  */
-export const ownSampleListItem = sampleSchema.pick({
-  id: true,
-  itemName: true,
-  category: true,
-  status: true,
-  urgencyLevel: true,
-  submissionDate: true,
-  lastUpdated: true,
-  reportGenerated: true,
-  reportCode: true,
-  reportRevokedAt: true,
-  expertValuation: true,
-  authenticityCheck: true,
-  conditionAssessment: true,
-  provenanceResearch: true,
-});
+export const ownSampleListItem = sampleSchema
+  .pick({
+    id: true,
+    itemName: true,
+    category: true,
+    status: true,
+    urgencyLevel: true,
+    submissionDate: true,
+    lastUpdated: true,
+    reportGenerated: true,
+    reportCode: true,
+    reportRevokedAt: true,
+    expertValuation: true,
+    authenticityCheck: true,
+    conditionAssessment: true,
+    provenanceResearch: true,
+  })
+  .extend({
+    /** The first photo's thumbnail (docs/product/photos.md); null while it is made or when there is none. */
+    thumbnailUrl: z.string().nullable(),
+    /** True while that photo's copies are still being made: ask again shortly. */
+    photoProcessing: z.boolean(),
+  });
 export type OwnSampleListItem = z.infer<typeof ownSampleListItem>;
 
 export const sampleFileSchema = z.object({
@@ -100,6 +108,7 @@ export const sampleFileSchema = z.object({
   fileSize: z.number(),
   fileCategory: z.enum(['photo', 'document']),
   uploadDate: isoDate,
+  ...photoCopyFields.shape,
 });
 export type SampleFile = z.infer<typeof sampleFileSchema>;
 

@@ -41,6 +41,20 @@ const token = (p: Caller) => (isPersona(p) ? who[p].token : spoiled[p]);
 const emailOf = (p: Caller) => (isPersona(p) ? who[p].email : 'x@example.com');
 let sampleId: number;
 let sampleFile: string;
+let photoIdReady: Promise<number> | undefined;
+/** The sample's photo once its display copies exist (made in the background after the submission). */
+function readyPhotoId(): Promise<number> {
+  photoIdReady ??= (async () => {
+    for (let i = 0; i < 250; i++) {
+      const d = await call(t, 'GET', `/api/samples/${sampleId}`, { token: who.customerA.token });
+      const photo = (d.body as { files: { id: number; thumbnailUrl: string | null }[] }).files[0];
+      if (photo?.thumbnailUrl) return photo.id;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('photo copies were not made');
+  })();
+  return photoIdReady;
+}
 let reportCode: string;
 let revokeCode: string;
 let profileImage: string;
@@ -315,6 +329,25 @@ const ROWS: Record<string, Row> = {
       admin: 200,
     },
     run: (p) => call(t, 'GET', `/Uploads/${sampleFile}`, { token: token(p) }),
+  },
+  // A photo's display copies follow the sample like its original (docs/product/photos.md).
+  'GET /Uploads/photos/:id/:variant': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 200,
+      staffOther: 200,
+      admin: 200,
+    },
+    run: async (p) =>
+      call(t, 'GET', `/Uploads/photos/${await readyPhotoId()}/thumbnail`, { token: token(p) }),
+  },
+  // Public verification's photo links: no token, but only with the server's own signature.
+  'GET /api/public/photos/:id/display': {
+    expected: all(200),
+    run: async (p) =>
+      call(t, 'GET', t.app.deps.photoLinks.displayPath(await readyPhotoId()), { token: token(p) }),
   },
   // /Uploads/{profile|signature|logo}/{name}: three policies, one route; every persona × every folder.
   'GET /Uploads/:fileName|:folder/:name': {

@@ -122,10 +122,15 @@ describe('a customer submits a sample and follows it', () => {
     // View opens a new tab at once and shows the file in it, from a blob, once it has arrived.
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('button', { name: 'View photo.jpg' }).click(),
+      page.getByRole('button', { name: 'View document.pdf' }).click(),
     ]);
     await popup.waitForURL(/^blob:/, { timeout: 10_000 });
     expect(popup.url()).toMatch(/^blob:/);
+    // A photo opens in the gallery's viewer instead: its display copy, never the original
+    // (docs/product/photos.md).
+    await page.getByRole('button', { name: 'View photo.jpg' }).click();
+    await page.getByRole('dialog', { name: 'Photo 1 of 1' }).waitFor();
+    await page.keyboard.press('Escape');
     await context.close();
   });
 

@@ -67,6 +67,8 @@ export async function startTestApp(
     logStream?: { write(line: string): void };
     /** Adds test-only routes or hooks before the app starts listening. */
     beforeListen?: (app: FastifyInstance) => unknown;
+    /** false: background jobs run only when the test calls `app.deps.jobs.runDue()`. */
+    runJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vl-app-'));
@@ -81,7 +83,7 @@ export async function startTestApp(
   const filesDir = join(dataDir, 'files');
   const storage = createDiskStorage(filesDir);
   const logger = opts.logStream ? { level: 'trace', stream: opts.logStream } : false;
-  const app = await buildApp({ config, database, storage, logger, serveWeb: false });
+  const app = await buildApp({ config, database, storage, logger, serveWeb: false, runJobs: opts.runJobs });
   await opts.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

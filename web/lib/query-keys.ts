@@ -16,6 +16,12 @@ export const personalImageKeys = {
   image: (path: string | null) => [...personalImageKeys.all, path] as const,
 };
 
+/** Photo copies under /Uploads/photos, fetched as blobs (docs/product/photos.md). */
+export const photoCopyKeys = {
+  all: ['photo-copy'] as const,
+  copy: (url: string) => [...photoCopyKeys.all, url] as const,
+};
+
 /** Samples as their owner sees them: GET /api/samples (per token) and GET /api/samples/{id}. */
 export const sampleKeys = {
   all: ['samples'] as const,

@@ -2,6 +2,7 @@ import { isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { labSettings, reportRevisions, sampleFiles, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
+import { PHOTO_COPY_FOLDERS, photoCopyKey } from '../photos/make-photo-copies';
 
 // Every write stores its file first and commits its row after (docs/decisions/0008-hardening.md), and a failure removes
 // the file again. A process killed between the two leaves a file without a row (or, on disk, a
@@ -15,8 +16,16 @@ type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string
 /** The storage keys the database refers to, per folder. */
 async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
-  for (const f of await db.select({ name: sampleFiles.fileName }).from(sampleFiles))
+  for (const f of await db
+    .select({ name: sampleFiles.fileName, copies: sampleFiles.copiesState })
+    .from(sampleFiles)) {
     keys.add(`uploads/${f.name}`);
+    // A photo's display copies (docs/product/photos.md) live as long as its row.
+    if (f.copies === 'ready') {
+      keys.add(photoCopyKey(f.name, 'thumbnail'));
+      keys.add(photoCopyKey(f.name, 'display'));
+    }
+  }
   for (const r of await db.select({ key: reportRevisions.storageKey }).from(reportRevisions)) keys.add(r.key);
   for (const u of await db
     .select({ profile: users.profileImageUrl })
@@ -36,7 +45,7 @@ async function referencedKeys(db: Db): Promise<Set<string>> {
   return keys;
 }
 
-const SWEPT_FOLDERS = ['uploads', 'reports', 'profile', 'signature', 'logo'] as const;
+const SWEPT_FOLDERS = ['uploads', 'reports', 'profile', 'signature', 'logo', ...PHOTO_COPY_FOLDERS];
 
 export async function sweepOrphans(opts: {
   db: Db;

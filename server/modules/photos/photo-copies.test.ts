@@ -55,7 +55,7 @@ describe('makePhotoCopies', () => {
     expect([display.width, display.height]).toEqual([DISPLAY_MAX_PX, 1200]);
     expect([thumbnail.width, thumbnail.height]).toEqual([THUMBNAIL_MAX_PX, 240]);
     expect(copies.thumbnail.length).toBeLessThan(30_000);
-  });
+  }, 60_000);
 
   it('makes JPEG copies of a PNG, transparent areas white', async () => {
     const copies = await makePhotoCopies(await transparentPng(50, 30), 'image/png');

@@ -41,7 +41,8 @@ async function openOriginal(original: Buffer, mime: string): Promise<Sharp> {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
     });
   }
-  return sharp(original, { failOn: 'error' }).autoOrient();
+  // Lenient: a photo with a damaged tail still gets copies of what decodes; only an unreadable header fails.
+  return sharp(original, { failOn: 'none' }).autoOrient();
 }
 
 function jpegCopy(image: Sharp, maxPx: number, quality: number): Sharp {

@@ -8,6 +8,7 @@ import type {
 import type { samples } from '../../db/schema';
 import { isoDate as iso, isoDateOrNull as isoOrNull } from '../../plugins/presented-json';
 import type { findSampleDetail } from './samples.queries';
+import { presentPhotoCopies } from '../photos/photo-links';
 
 export type SampleRow = typeof samples.$inferSelect;
 
@@ -57,8 +58,15 @@ export function presentSample(row: SampleRow): Sample {
   };
 }
 
+type OwnListRow = Pick<SampleRow, Exclude<keyof OwnSampleListItem, 'thumbnailUrl' | 'photoProcessing'>> & {
+  firstPhoto: { id: number; copiesState: string | null } | null;
+};
+
 /** A row of the caller's own list (GET /api/samples). */
-export function presentOwnSample(row: Pick<SampleRow, keyof OwnSampleListItem>): OwnSampleListItem {
+export function presentOwnSample(row: OwnListRow): OwnSampleListItem {
+  const photo = row.firstPhoto
+    ? presentPhotoCopies({ ...row.firstPhoto, fileCategory: 'photo' })
+    : { thumbnailUrl: null, processing: false };
   return {
     id: row.id,
     itemName: row.itemName,
@@ -74,6 +82,8 @@ export function presentOwnSample(row: Pick<SampleRow, keyof OwnSampleListItem>):
     authenticityCheck: row.authenticityCheck,
     conditionAssessment: row.conditionAssessment,
     provenanceResearch: row.provenanceResearch,
+    thumbnailUrl: photo.thumbnailUrl,
+    photoProcessing: photo.processing,
   };
 }
 
@@ -105,6 +115,7 @@ export function presentSampleDetail(
       fileSize: f.fileSize,
       fileCategory: f.fileCategory === 'document' ? 'document' : 'photo',
       uploadDate: iso(f.uploadDate),
+      ...presentPhotoCopies(f),
     })),
     reportElements: found.elements.map((e) => ({
       id: e.id,

@@ -4,7 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
+import { jobs, sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
+import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/jobs';
+import { PHOTO_COPIES_QUEUE } from '../photos/photo-copies.job';
 
 export type NewSample = typeof samples.$inferInsert;
 export type NewSampleFile = Omit<typeof sampleFiles.$inferInsert, 'sampleId'>;
@@ -24,7 +26,8 @@ function sampleFromDriverRow(raw: Record<string, unknown>): SampleRow {
 }
 
 /**
- * The sample, its files and its first status-history row ('submitted') in ONE statement (data-modifying
+ * The sample, its files, its first status-history row ('submitted') and one background job per photo
+ * to make its display copies (docs/product/photos.md) in ONE statement (data-modifying
  * CTEs are all-or-nothing), answering the stored row. Not a multi-statement transaction: inserting a
  * sample bumps its id block's row in `sample_id_buckets` (trigger), and a transaction would hold that
  * row's lock across several round trips, so concurrent submissions queued behind each other and took
@@ -62,11 +65,18 @@ export async function insertSubmittedSample(
   const result = await db.execute(sql`
     with s as (${insertSample.getSQL()}),
     f as (
-      insert into ${sampleFiles} (sample_id, file_name, original_name, file_type, file_size, file_category, upload_date)
-      select s.id, x.file_name, x.original_name, x.file_type, x.file_size, x.file_category, x.upload_date
+      insert into ${sampleFiles} (sample_id, file_name, original_name, file_type, file_size, file_category, upload_date, copies_state)
+      select s.id, x.file_name, x.original_name, x.file_type, x.file_size, x.file_category, x.upload_date,
+        case when x.file_category = 'photo' then 'pending' end
       from s cross join json_to_recordset(${fileRows}::json) as x(
         file_name varchar(255), original_name varchar(255), file_type varchar(255), file_size integer,
         file_category varchar(50), upload_date timestamptz)
+      returning id, file_category
+    ),
+    j as (
+      insert into ${jobs} (queue, payload, max_attempts)
+      select ${PHOTO_COPIES_QUEUE}, json_build_object('fileId', f.id)::jsonb, ${DEFAULT_MAX_ATTEMPTS}::integer
+      from f where f.file_category = 'photo'
     ),
     h as (
       insert into ${sampleStatusHistory} (sample_id, status, comment, updated_by)
@@ -93,8 +103,14 @@ const ownListColumns = {
   authenticityCheck: samples.authenticityCheck,
   conditionAssessment: samples.conditionAssessment,
   provenanceResearch: samples.provenanceResearch,
+  // The first photo, for the dashboard's thumbnail (docs/product/photos.md).
+  firstPhoto: sql<{ id: number; copiesState: string | null } | null>`(select json_build_object(
+      'id', f.id, 'copiesState', f.copies_state) from sample_files f
+      where f.sample_id = ${samples.id} and f.file_category = 'photo' order by f.id limit 1)`,
 };
-export type OwnSampleRow = Pick<SampleRow, keyof typeof ownListColumns>;
+export type OwnSampleRow = Pick<SampleRow, Exclude<keyof typeof ownListColumns, 'firstPhoto'>> & {
+  firstPhoto: { id: number; copiesState: string | null } | null;
+};
 
 /** The caller's own samples, newest first (a named statement: every dashboard load runs it). */
 export function listOwnSamples(db: Db, userId: number): Promise<OwnSampleRow[]> {
@@ -161,7 +177,7 @@ const prepared = preparedStatements((db) => ({
       files: sql<FileJson[]>`coalesce((select json_agg(json_build_object(
             'id', f.id, 'sampleId', f.sample_id, 'fileName', f.file_name, 'originalName', f.original_name,
             'fileType', f.file_type, 'fileSize', f.file_size, 'fileCategory', f.file_category,
-            'uploadDate', f.upload_date) order by f.id)
+            'uploadDate', f.upload_date, 'copiesState', f.copies_state) order by f.id)
           from sample_files f where f.sample_id = ${samples.id}), '[]'::json)`,
       elements: sql<ElementJson[]>`coalesce((select json_agg(json_build_object(
             'id', e.id, 'sampleId', e.sample_id, 'element', e.element, 'percentage', e.percentage,

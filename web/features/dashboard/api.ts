@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OwnSampleListItem } from '../../../common/contracts/samples';
 import { api, HttpError } from '../../lib/api';
+import { pollWhileProcessing } from '../../lib/photos';
 import { sampleKeys } from '../../lib/query-keys';
 
 // GET /api/samples for the customer dashboard and client home (docs/product/limits.md: up to 3 attempts, none when
@@ -33,4 +34,6 @@ export const ownSamplesQuery = (token: string | null) =>
     staleTime: 0,
     retry: (failures, err) => !isUnauthorized(err) && failures < SAMPLE_LIST_ATTEMPTS - 1,
     retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 2000),
+    // A new submission's thumbnail appears by itself once its copies are made.
+    refetchInterval: pollWhileProcessing<OwnSampleListItem[]>((rows) => rows.some((s) => s.photoProcessing)),
   });

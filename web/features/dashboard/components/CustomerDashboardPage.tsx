@@ -35,6 +35,7 @@ import {
   servicesText,
 } from '../../../../common/domain/samples';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
 import { StatCard } from '../../../components/StatCard';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
@@ -44,7 +45,10 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { isUnauthorized, ownSamplesQuery } from '../api';
 import { SubmissionProgress } from './SubmissionProgress';
 
-export function dashboardCounts(samples: OwnSampleListItem[], now = new Date()) {
+export function dashboardCounts(
+  samples: Pick<OwnSampleListItem, 'status' | 'submissionDate'>[],
+  now = new Date(),
+) {
   const thisMonth = (d: string) => {
     const date = new Date(d);
     return date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth();
@@ -137,10 +141,24 @@ export function CustomerDashboardPage() {
                 {samples.map((s) => (
                   <Table.Tr key={s.id} data-sample-id={s.id}>
                     <Table.Td data-label="Item">
-                      <Text fw={600}>{s.itemName}</Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {displaySampleId(s.id)}
-                      </Text>
+                      <Group gap="sm" wrap="nowrap">
+                        {(s.thumbnailUrl || s.photoProcessing) && (
+                          <ProtectedPhoto
+                            url={s.thumbnailUrl}
+                            processing={s.photoProcessing}
+                            alt={`Photo of ${s.itemName}`}
+                            width={48}
+                            height={48}
+                            style={{ flexShrink: 0 }}
+                          />
+                        )}
+                        <div>
+                          <Text fw={600}>{s.itemName}</Text>
+                          <Text size="xs" c="dimmed" ff="monospace">
+                            {displaySampleId(s.id)}
+                          </Text>
+                        </div>
+                      </Group>
                     </Table.Td>
                     <Table.Td data-label="Submission Date">{formatDate(s.submissionDate)}</Table.Td>
                     <Table.Td data-label="Status" miw={130} style={{ whiteSpace: 'nowrap' }}>

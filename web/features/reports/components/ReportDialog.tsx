@@ -3,6 +3,7 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CATEGORIES, displaySampleId, optionLabel } from '../../../../common/domain/samples';
+import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
 import type { ReportDialogProps } from '../../../components/slots';
 import { errorMessage } from '../../../lib/api';
 import { sampleDetailQuery } from '../../../lib/sample-detail';
@@ -91,6 +92,22 @@ export function ReportDialog({ sampleId, opened, onClose }: ReportDialogProps) {
                 </Text>
               </Text>
             ) : null}
+            {sample.data.files.some((f) => f.fileCategory === 'photo') && (
+              <Group gap="xs" mt={4} aria-label="Photos" role="group">
+                {sample.data.files
+                  .filter((f) => f.fileCategory === 'photo')
+                  .map((f) => (
+                    <ProtectedPhoto
+                      key={f.id}
+                      url={f.thumbnailUrl}
+                      processing={f.processing}
+                      alt={f.originalName}
+                      width={96}
+                      height={96}
+                    />
+                  ))}
+              </Group>
+            )}
           </Stack>
           <Divider />
           <ElementEditor rows={rows} onChange={setRows} idPrefix={`dialog-${sampleId}`} />

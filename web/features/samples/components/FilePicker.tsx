@@ -1,11 +1,11 @@
-import { ActionIcon, Box, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
-import { type DragEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { formatKb } from '../../../lib/format';
+import { Paper, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { type DragEvent, type ReactNode, useId, useState } from 'react';
+import { PhotoPreviews } from './PhotoPreviews';
 
 /**
  * A file picker with a real, labelled `<input type="file" name=…>` (keyboard and screen readers),
- * a drop area for drag and drop, thumbnails for images and a remove button per file.
+ * a drop area for drag and drop, and previews of the chosen files with a remove button each (PhotoPreviews).
  */
 export function FilePicker({
   name,
@@ -28,16 +28,6 @@ export function FilePicker({
 }) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
-  const previews = useMemo(
-    () => files.map((f) => (f.type.startsWith('image/') ? URL.createObjectURL(f) : null)),
-    [files],
-  );
-  useEffect(
-    () => () => {
-      for (const url of previews) if (url) URL.revokeObjectURL(url);
-    },
-    [previews],
-  );
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -98,46 +88,7 @@ export function FilePicker({
           {error}
         </Text>
       )}
-      {files.length > 0 && (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
-          {files.map((file, i) => (
-            <Paper
-              key={`${file.name}-${file.size}-${file.lastModified}`}
-              withBorder
-              p={6}
-              radius="sm"
-              pos="relative"
-            >
-              {previews[i] ? (
-                <Image src={previews[i]} alt={file.name} h={80} fit="cover" radius="sm" />
-              ) : (
-                <Box h={80} style={{ display: 'grid', placeItems: 'center' }}>
-                  <IconFile size={32} aria-hidden="true" />
-                </Box>
-              )}
-              <Group gap={4} wrap="nowrap" mt={4} justify="space-between">
-                <Box style={{ minWidth: 0 }}>
-                  <Text size="xs" truncate="end" title={file.name}>
-                    {file.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatKb(file.size)}
-                  </Text>
-                </Box>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="sm"
-                  aria-label={`Remove ${file.name}`}
-                  onClick={() => onRemove(i)}
-                >
-                  <IconX size={14} aria-hidden="true" />
-                </ActionIcon>
-              </Group>
-            </Paper>
-          ))}
-        </SimpleGrid>
-      )}
+      <PhotoPreviews files={files} onRemove={onRemove} />
     </Stack>
   );
 }

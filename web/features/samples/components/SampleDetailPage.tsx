@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconEye, IconFileText, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { SampleDetail, SampleFile } from '../../../../common/contracts/samples';
 import { dashboardPathForRole, isLabRole } from '../../../../common/domain/roles';
@@ -41,6 +41,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { uploadPath } from '../api';
+import { PhotoGallery } from './PhotoGallery';
 
 const FETCH_FAILED = 'Failed to fetch sample details';
 
@@ -102,6 +103,7 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
   const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
   const { user } = useSession();
   const query = useQuery({ ...sampleDetailQuery(validId ? id : 0), enabled: validId });
+  const [viewing, setViewing] = useState<number | null>(null);
   usePageTitle(query.data?.itemName ?? 'Sample');
 
   const notFound =
@@ -141,6 +143,7 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
   const s: SampleDetail = query.data;
   const representative = !s.isPersonalSubmission;
   const staffView = isLabRole(user?.role);
+  const photos = s.files.filter((f) => f.fileCategory === 'photo');
 
   return (
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
@@ -259,7 +262,7 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
                     size="xs"
                     variant="light"
                     leftSection={<IconEye size={14} aria-hidden="true" />}
-                    onClick={() => viewFile(f)}
+                    onClick={() => (f.fileCategory === 'photo' ? setViewing(photos.indexOf(f)) : viewFile(f))}
                     aria-label={`View ${f.originalName}`}
                   >
                     View
@@ -270,6 +273,13 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
           )}
         </Card>
       </SimpleGrid>
+
+      <Card withBorder radius="md" padding="lg" mt="lg" component="section" aria-label="Photos">
+        <Title order={2} size="h4" mb="sm">
+          Photos
+        </Title>
+        <PhotoGallery photos={photos} open={viewing} onOpenChange={setViewing} />
+      </Card>
 
       <Card withBorder radius="md" padding="lg" mt="lg" component="section" aria-label="Status History">
         <Title order={2} size="h4" mb="md">

@@ -1,0 +1,101 @@
+import { ActionIcon, Box, Center, Group, Image, Paper, SimpleGrid, Text } from '@mantine/core';
+import { IconFile, IconPhoto, IconX } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { formatKb } from '../../../lib/format';
+import { isHeicFile } from '../../../lib/photos';
+
+const fileKey = (f: File) => `${f.name}-${f.size}-${f.lastModified}`;
+const looksLikeImage = (f: File) => f.type.startsWith('image/') || isHeicFile(f);
+
+/** Shown where the browser cannot draw the chosen photo itself (HEIC outside Safari). */
+function NoPreview({ file }: { file: File }) {
+  const heic = isHeicFile(file);
+  return (
+    <Center
+      h={80}
+      bg="gray.1"
+      style={{ borderRadius: 'var(--mantine-radius-sm)', flexDirection: 'column', gap: 2 }}
+      role="img"
+      aria-label={`${file.name}: ${heic ? 'HEIC photo, preview after upload' : 'no preview'}`}
+      data-preview="placeholder"
+    >
+      <IconPhoto size={24} aria-hidden="true" />
+      <Text size="xs" fw={600} aria-hidden="true">
+        {heic ? 'HEIC photo' : 'No preview'}
+      </Text>
+      <Text size="xs" c="gray.8" aria-hidden="true">
+        {heic ? 'Preview after upload' : ''}
+      </Text>
+    </Center>
+  );
+}
+
+/**
+ * Thumbnails of the files chosen on the submit page, before anything is uploaded, each with a
+ * remove button. Images are drawn by the browser from the local file; a HEIC photo that the browser
+ * cannot decode gets a clear placeholder instead of a broken image (docs/product/photos.md).
+ */
+export function PhotoPreviews({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
+  const previews = useMemo(
+    () => files.map((f) => (looksLikeImage(f) ? URL.createObjectURL(f) : null)),
+    [files],
+  );
+  useEffect(
+    () => () => {
+      for (const url of previews) if (url) URL.revokeObjectURL(url);
+    },
+    [previews],
+  );
+  // Files the browser failed to draw (keyed by file, so removing one keeps the others' state).
+  const [undrawable, setUndrawable] = useState<ReadonlySet<string>>(new Set());
+
+  if (files.length === 0) return null;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" data-testid="file-previews">
+      {files.map((file, i) => {
+        const url = previews[i];
+        const key = fileKey(file);
+        return (
+          <Paper key={key} withBorder p={6} radius="sm" pos="relative">
+            {url && !undrawable.has(key) ? (
+              <Image
+                src={url}
+                alt={file.name}
+                h={80}
+                fit="cover"
+                radius="sm"
+                data-preview="image"
+                onError={() => setUndrawable((prev) => new Set(prev).add(key))}
+              />
+            ) : url ? (
+              <NoPreview file={file} />
+            ) : (
+              <Box h={80} style={{ display: 'grid', placeItems: 'center' }}>
+                <IconFile size={32} aria-hidden="true" />
+              </Box>
+            )}
+            <Group gap={4} wrap="nowrap" mt={4} justify="space-between">
+              <Box style={{ minWidth: 0 }}>
+                <Text size="xs" truncate="end" title={file.name}>
+                  {file.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatKb(file.size)}
+                </Text>
+              </Box>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="sm"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => onRemove(i)}
+              >
+                <IconX size={14} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          </Paper>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
