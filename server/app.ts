@@ -22,6 +22,7 @@ import type { Database } from './db/client';
 import { createJobWorker } from './jobs/jobs';
 import { createMailer, registerMailDelivery } from './mail/mailer';
 import { createLoginThrottle } from './modules/accounts/login-throttle';
+import { accountFlowRoutes } from './modules/accounts/account-flows.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { setPasswordQueueLimit } from './modules/accounts/passwords';
 import { healthRoutes } from './modules/health/health.routes';
@@ -170,6 +171,7 @@ export async function buildApp(opts: {
 
   await app.register(healthRoutes(deps));
   await app.register(accountsRoutes(deps));
+  await app.register(accountFlowRoutes(deps));
   await app.register(usersRoutes(deps));
   await app.register(samplesRoutes(deps));
   await app.register(filesRoutes(deps));

@@ -63,6 +63,10 @@ export const authUserResponse = z.object({
   profileImageUrl: z.string().nullable(),
   signature: z.string().nullable(),
   role: z.string(),
+  /** The address was confirmed through the link mailed to it. */
+  emailVerified: z.boolean(),
+  /** "E-mail me when my sample's status changes". */
+  notifyStatusChanges: z.boolean(),
 });
 export type AuthUserResponse = z.infer<typeof authUserResponse>;
 
@@ -74,6 +78,7 @@ export const adminUser = z.object({
   lastName: z.string().nullable(),
   email: z.string(),
   role: z.string(),
+  isActive: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 export const adminUsersResponse = z.array(adminUser);
@@ -115,5 +120,41 @@ export const profileUpdate = z.object({
   phone: optionalTrimmed,
   firstName: optionalTrimmed,
   lastName: optionalTrimmed,
+  /** Required when the e-mail changes (docs/product/accounts-and-sessions.md). */
+  currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
+
+// Password reset, e-mail confirmation, sessions (docs/product/accounts-and-sessions.md).
+
+const newPassword = z
+  .string()
+  .min(USER_PASSWORD_MIN, 'Password must be at least 8 characters')
+  .max(MAX_PASSWORD_LENGTH);
+
+export const forgotPasswordRequest = z.object({ email: z.string().trim().pipe(email) });
+export const messageResponse = z.object({ message: z.string() });
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for this address, we have sent it a link to choose a new password. The link is valid for 60 minutes.';
+
+export const resetPasswordRequest = z.object({ token: z.string().min(1).max(200), password: newPassword });
+export const RESET_TOKEN_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
+export const PASSWORD_RESET_DONE = 'Your password has been changed. You can now log in.';
+
+export const verifyEmailRequest = z.object({ token: z.string().min(1).max(200) });
+export const VERIFY_TOKEN_INVALID = 'This confirmation link is invalid or has expired.';
+export const EMAIL_VERIFIED = 'Your e-mail address is confirmed.';
+export const VERIFY_EMAIL_SENT = 'We have sent a new confirmation link to your e-mail address.';
+
+export const changePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH),
+  newPassword,
+});
+export const changePasswordResponse = z.object({ token: z.string(), message: z.string() });
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your e-mail address';
+
+export const preferencesRequest = z.object({ notifyStatusChanges: z.boolean() });
+
+export const setActiveRequest = z.object({ isActive: z.boolean() });
+export const LAST_ACTIVE_ADMIN_MESSAGE = 'The last active admin cannot be deactivated';

@@ -14,6 +14,9 @@ export const contactInquiry = z.object({
   subject: z.string(),
   message: z.string(),
   status: z.string(),
+  /** The admin's answer, mailed to the sender (docs/product/mail.md). */
+  replyMessage: z.string().nullable(),
+  repliedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -24,3 +27,13 @@ export const inquiryStatusRequest = z.object({
   status: z.enum(INQUIRY_STATUSES, { message: 'Invalid status' }),
 });
 export type InquiryStatusRequest = z.infer<typeof inquiryStatusRequest>;
+
+export const INQUIRY_REPLY_MAX = 10_000;
+export const inquiryReplyRequest = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Reply is required')
+    .max(INQUIRY_REPLY_MAX, `Reply must be at most ${INQUIRY_REPLY_MAX} characters`),
+});
+export type InquiryReplyRequest = z.infer<typeof inquiryReplyRequest>;

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../common/domain/roles';
 import type { Db } from '../db/client';
 import type { Actor } from '../policies/actor';
-import { users } from '../db/schema';
+import { revokedTokens, users } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
 import { signJwt, verifyJwt } from './jwt';
 
@@ -19,9 +19,13 @@ export type AuthUser = Actor & {
   lastName: string | null;
 };
 
+/** The token of a signed-in request: its id (for logout) and when it would expire. */
+export type SessionToken = { jti: string; exp: number };
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    session: SessionToken | null;
   }
   interface FastifyContextConfig {
     /** A route open to visitors. Every other route requires a valid token (guards fail closed). */
@@ -30,8 +34,9 @@ declare module 'fastify' {
 }
 
 export type TokenService = {
-  sign(user: { id: number; role: Role }, lifetimeSeconds?: number): Promise<string>;
-  verify(token: string): Promise<{ userId: number } | null>;
+  /** `sessionVersion`: the user's current one; bumping it in the database ends every older token. */
+  sign(user: { id: number; role: Role; sessionVersion?: number }, lifetimeSeconds?: number): Promise<string>;
+  verify(token: string): Promise<{ userId: number; sv: number; jti: string; exp: number } | null>;
 };
 
 /** JWT_SECRET, else a secret generated once and kept in DATA_DIR so tokens survive a restart. */
@@ -58,12 +63,22 @@ export function createTokenService(secret: string): TokenService {
   return {
     async sign(user, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
       const now = Math.floor(Date.now() / 1000);
-      return signJwt(key, { role: user.role, sub: String(user.id), iat: now, exp: now + lifetimeSeconds });
+      return signJwt(key, {
+        role: user.role,
+        sub: String(user.id),
+        sv: user.sessionVersion ?? 0,
+        jti: randomBytes(16).toString('base64url'),
+        iat: now,
+        exp: now + lifetimeSeconds,
+      });
     },
     async verify(token) {
       const claims = verifyJwt(key, token);
-      const userId = claims ? Number(claims.sub) : Number.NaN;
-      return Number.isInteger(userId) && userId > 0 ? { userId } : null;
+      if (!claims) return null;
+      const userId = Number(claims.sub);
+      const sv = typeof claims.sv === 'number' ? claims.sv : 0;
+      const jti = typeof claims.jti === 'string' ? claims.jti : '';
+      return Number.isInteger(userId) && userId > 0 ? { userId, sv, jti, exp: claims.exp } : null;
     },
   };
 }
@@ -82,6 +97,7 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }) {
   app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
   // Every authenticated request reads its user: one named statement, planned once per connection.
   const findSessionUser = deps.db
     .select({
@@ -91,6 +107,9 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       firstName: users.firstName,
       lastName: users.lastName,
       isActive: users.isActive,
+      sessionVersion: users.sessionVersion,
+      // A token ended by logout (docs/product/accounts-and-sessions.md).
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -104,8 +123,11 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (token) {
       const claims = await deps.tokens.verify(token);
       if (claims) {
-        const [row] = await findSessionUser.execute({ id: claims.userId });
-        if (row?.isActive)
+        const [row] = await findSessionUser.execute({ id: claims.userId, jti: claims.jti });
+        // A deactivated account, a token older than the last "sign out everywhere" (or password
+        // change), or a logged-out token: not signed in.
+        if (row?.isActive && row.sessionVersion === claims.sv && !row.revoked) {
+          request.session = { jti: claims.jti, exp: claims.exp };
           request.user = {
             id: row.id,
             email: row.email,
@@ -114,6 +136,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
             firstName: row.firstName,
             lastName: row.lastName,
           };
+        }
       }
     }
     if (!isPublic && !request.user)

@@ -8,6 +8,7 @@ import {
   PHOTO_PNG as PNG,
   submissionForm,
 } from '../support/factories';
+import type { Role } from '../../common/domain/roles';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 // docs/product/roles-and-access.md as a table: EVERY API call and /Uploads path × {anonymous,
@@ -155,6 +156,79 @@ const ROWS: Record<string, Row> = {
       call(t, 'POST', `/api/admin/contact-inquiries/${inquiryId}/status`, {
         token: token(p),
         json: { status: 'pending' },
+      }),
+  },
+  'POST /api/auth/forgot-password': {
+    expected: all(202),
+    run: (p) =>
+      call(t, 'POST', '/api/auth/forgot-password', { token: token(p), json: { email: roleTarget.email } }),
+  },
+  // Public: the mailed token is the credential (a wrong one is 400 for everybody).
+  'POST /api/auth/reset-password': {
+    expected: all(400),
+    run: (p) =>
+      call(t, 'POST', '/api/auth/reset-password', {
+        token: token(p),
+        json: { token: 'not-a-real-reset-token-at-all', password: 'another-long-pw' },
+      }),
+  },
+  'POST /api/auth/verify-email': {
+    expected: all(400),
+    run: (p) =>
+      call(t, 'POST', '/api/auth/verify-email', {
+        token: token(p),
+        json: { token: 'not-a-real-verify-token' },
+      }),
+  },
+  'POST /api/auth/verify-email/resend': {
+    expected: signedIn(202),
+    run: (p) => call(t, 'POST', '/api/auth/verify-email/resend', { token: token(p) }),
+  },
+  'PUT /api/users/password': {
+    expected: signedIn(400),
+    run: (p) =>
+      call(t, 'PUT', '/api/users/password', {
+        token: token(p),
+        json: { currentPassword: 'not-the-password', newPassword: 'another-long-pw' },
+      }),
+  },
+  'PUT /api/users/preferences': {
+    expected: signedIn(200),
+    run: (p) =>
+      call(t, 'PUT', '/api/users/preferences', { token: token(p), json: { notifyStatusChanges: true } }),
+  },
+  // A second token of the persona's account: logging it out leaves the persona's own token alive.
+  'POST /api/auth/logout': {
+    expected: signedIn(204),
+    run: async (p) =>
+      call(t, 'POST', '/api/auth/logout', {
+        token: isPersona(p)
+          ? await t.app.deps.tokens.sign({ id: who[p].id, role: who[p].role as Role })
+          : token(p),
+      }),
+  },
+  // Every token of a throw-away account of the persona's role ends.
+  'POST /api/auth/logout-all': {
+    expected: signedIn(204),
+    run: async (p) =>
+      call(t, 'POST', '/api/auth/logout-all', {
+        token: isPersona(p) ? (await createUser(t, { role: who[p].role as Role })).token : token(p),
+      }),
+  },
+  'POST /api/admin/users/:id/active': {
+    expected: adminOnly(200),
+    run: (p) =>
+      call(t, 'POST', `/api/admin/users/${roleTarget.id}/active`, {
+        token: token(p),
+        json: { isActive: true },
+      }),
+  },
+  'POST /api/admin/contact-inquiries/:id/reply': {
+    expected: adminOnly(200),
+    run: (p) =>
+      call(t, 'POST', `/api/admin/contact-inquiries/${inquiryId}/reply`, {
+        token: token(p),
+        json: { message: 'Thank you, we are open 9-5.' },
       }),
   },
   'GET /api/admin/mail/outbox': {

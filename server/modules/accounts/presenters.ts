@@ -14,5 +14,7 @@ export function presentAuthUser(u: UserRow): AuthUserResponse {
     profileImageUrl: uploadsPath(u.profileImageUrl),
     signature: uploadsPath(u.signature),
     role: u.role,
+    emailVerified: u.emailVerifiedAt !== null,
+    notifyStatusChanges: u.notifyStatusChanges,
   };
 }

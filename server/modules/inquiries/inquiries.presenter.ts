@@ -16,6 +16,8 @@ export function presentInquiry(row: InquiryRow): ContactInquiry {
     subject: row.subject,
     message: row.message,
     status: row.status,
+    replyMessage: row.replyMessage,
+    repliedAt: row.repliedAt ? isoDate(row.repliedAt) : null,
     createdAt: isoDate(row.createdAt),
     updatedAt: isoDate(row.updatedAt),
   };

@@ -3,11 +3,15 @@ import { errorResponse, idParams } from '../../../common/contracts/errors';
 import {
   contactInquiry,
   contactInquiryList,
+  inquiryReplyRequest,
   inquiryStatusRequest,
 } from '../../../common/contracts/inquiries';
 import { pageQuery, TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
 import type { AppDeps } from '../../app-deps';
-import { requireRole } from '../../plugins/auth';
+import { eq } from 'drizzle-orm';
+import { CONTACT_SUBJECT_LABELS } from '../../../common/contracts/contact';
+import { contactInquiries } from '../../db/schema';
+import { currentUser, requireRole } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { presentInquiry } from './inquiries.presenter';
 import { listInquiries, setInquiryStatus } from './inquiries.queries';
@@ -53,6 +57,50 @@ export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const row = await setInquiryStatus(deps.db, request.params.id, request.body.status);
+        if (!row) throw notFound('Inquiry not found');
+        return presentInquiry(row);
+      },
+    );
+
+    app.post(
+      '/api/admin/contact-inquiries/:id/reply',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['inquiries'],
+          summary:
+            'Reply to an inquiry: the reply is stored, mailed to the sender, and the inquiry is responded',
+          security: [{ bearer: [] }],
+          params: idParams,
+          body: inquiryReplyRequest,
+          response: { 200: contactInquiry, ...errors },
+        },
+      },
+      async (request) => {
+        const admin = currentUser(request);
+        const row = await deps.db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(contactInquiries)
+            .set({
+              replyMessage: request.body.message,
+              repliedAt: new Date(),
+              repliedBy: admin.id,
+              status: 'responded',
+              updatedAt: new Date(),
+            })
+            .where(eq(contactInquiries.id, request.params.id))
+            .returning();
+          if (!updated) return undefined;
+          await deps.mailer.queue(tx, updated.email, 'inquiryReply', {
+            firstName: updated.firstName,
+            subject:
+              (CONTACT_SUBJECT_LABELS as Record<string, string | undefined>)[updated.subject] ??
+              updated.subject,
+            reply: request.body.message,
+            message: updated.message,
+          });
+          return updated;
+        });
         if (!row) throw notFound('Inquiry not found');
         return presentInquiry(row);
       },

@@ -1,10 +1,10 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from '../accounts/accounts.queries';
 
-export type AdminUserRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>;
+export type AdminUserRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'isActive'>;
 
 const adminUserColumns = {
   id: users.id,
@@ -12,6 +12,7 @@ const adminUserColumns = {
   lastName: users.lastName,
   email: users.email,
   role: users.role,
+  isActive: users.isActive,
 };
 
 /** Every account (or those of one role), ordered by id: the admin Staff tab and the staff selector. */
@@ -80,6 +81,24 @@ export async function setUserRole(db: DbOrTx, id: number, role: Role): Promise<A
   const [row] = await db
     .update(users)
     .set({ role, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning(adminUserColumns);
+  return row;
+}
+
+/** Deactivating also ends every session of the account (its session version moves on). */
+export async function setUserActive(
+  db: DbOrTx,
+  id: number,
+  isActive: boolean,
+): Promise<AdminUserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      isActive,
+      ...(isActive ? {} : { sessionVersion: sql`${users.sessionVersion} + 1` }),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, id))
     .returning(adminUserColumns);
   return row;

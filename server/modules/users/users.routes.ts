@@ -7,16 +7,24 @@ import {
   authUserResponse,
   changeRoleRequest,
   EMAIL_TAKEN_MESSAGE,
+  CURRENT_PASSWORD_REQUIRED,
+  LAST_ACTIVE_ADMIN_MESSAGE,
   LAST_ADMIN_MESSAGE,
+  setActiveRequest,
+  WRONG_CURRENT_PASSWORD,
 } from '../../../common/contracts/accounts';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
 import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { conflict, notFound, toHttpError, unauthorized } from '../../plugins/errors';
+import { badRequest, conflict, notFound, toHttpError, unauthorized } from '../../plugins/errors';
 import type { ImageUpload } from '../../plugins/image-upload';
 import { canManageUsers, removesLastAdmin } from '../../policies/users';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { createAccountToken, VERIFY_TOKEN_DAYS } from '../accounts/account-tokens';
 import { findUserById } from '../accounts/accounts.queries';
+import { verifyPassword } from '../accounts/passwords';
 import { presentAuthUser } from '../accounts/presenters';
 import { readProfileForm } from './profile-form';
 import {
@@ -24,6 +32,7 @@ import {
   findUserForUpdate,
   listUsers,
   lockActiveAdmins,
+  setUserActive,
   setUserRole,
   updateProfile,
 } from './users.queries';
@@ -78,6 +87,19 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (await emailTakenByOther(deps.db, profile.email, user.id)) throw conflict(EMAIL_TAKEN_MESSAGE);
         const before = await findUserById(deps.db, user.id);
         if (!before) throw unauthorized('Invalid or expired token');
+        // A new e-mail address needs the current password (docs/product/accounts-and-sessions.md).
+        const emailChanges = profile.email !== before.email;
+        if (emailChanges) {
+          if (!profile.currentPassword)
+            throw badRequest(CURRENT_PASSWORD_REQUIRED, [
+              { path: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED },
+            ]);
+          if (!(await verifyPassword(before.passwordHash, profile.currentPassword)))
+            throw badRequest(WRONG_CURRENT_PASSWORD, [
+              { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
+            ]);
+        }
+        const { currentPassword: _currentPassword, ...changes } = profile;
 
         const written: string[] = [];
         try {
@@ -87,7 +109,30 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (profileImageUrl) written.push(profileImageUrl);
           const signature = form.signature ? await storeImage('signature', form.signature) : undefined;
           if (signature) written.push(signature);
-          const updated = await updateProfile(deps.db, user.id, { ...profile, profileImageUrl, signature });
+          const updated = await deps.db.transaction(async (tx) => {
+            const row = await updateProfile(tx, user.id, { ...changes, profileImageUrl, signature });
+            if (row && emailChanges) {
+              // The old address is told; the new one gets its own confirmation link.
+              await tx.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, row.id));
+              row.emailVerifiedAt = null;
+              await deps.mailer.queue(tx, before.email, 'emailChanged', {
+                firstName: row.firstName,
+                newEmail: row.email,
+                forgotUrl: deps.mailer.url('/contact'),
+              });
+              const token = await createAccountToken(tx, {
+                userId: row.id,
+                purpose: 'verify',
+                email: row.email,
+                ttlMs: VERIFY_TOKEN_DAYS * 24 * 60 * 60_000,
+              });
+              await deps.mailer.queue(tx, row.email, 'verifyEmail', {
+                firstName: row.firstName,
+                verifyUrl: deps.mailer.url(`/verify-email?token=${token}`),
+              });
+            }
+            return row;
+          });
           if (!updated) throw unauthorized('Invalid or expired token');
           // Replaced images leave storage once the row points at the new ones.
           await removeQuietly([profileImageUrl && before.profileImageUrl, signature && before.signature]);
@@ -147,6 +192,42 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (removesLastAdmin(activeAdmins, target, { role, isActive: target.isActive }))
             throw conflict(LAST_ADMIN_MESSAGE);
           return setUserRole(tx, id, role);
+        });
+        if (!updated) throw notFound(USER_NOT_FOUND);
+        return updated;
+      },
+    );
+
+    app.post(
+      '/api/admin/users/:id/active',
+      {
+        onRequest: requirePermission(canManageUsers),
+        schema: {
+          tags: ['admin'],
+          summary: 'Deactivate (tokens stop at once, login refused) or reactivate an account',
+          security: [{ bearer: [] }],
+          params: idParams,
+          body: setActiveRequest,
+          response: {
+            200: adminUser,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+            404: errorResponse,
+            409: errorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const { isActive } = request.body;
+        const updated = await deps.db.transaction(async (tx) => {
+          const activeAdmins = await lockActiveAdmins(tx);
+          const target = await findUserForUpdate(tx, id);
+          if (!target) throw notFound(USER_NOT_FOUND);
+          if (removesLastAdmin(activeAdmins, target, { role: target.role, isActive }))
+            throw conflict(LAST_ACTIVE_ADMIN_MESSAGE);
+          return setUserActive(tx, id, isActive);
         });
         if (!updated) throw notFound(USER_NOT_FOUND);
         return updated;
