@@ -124,6 +124,8 @@ describe('POST /login', () => {
       profileImageUrl: null,
       signature: null,
       role: 'staff',
+      emailVerified: false,
+      notifyStatusChanges: true,
     });
   });
 

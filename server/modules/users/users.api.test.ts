@@ -66,6 +66,8 @@ describe('PUT /api/users/profile', () => {
         phone: ' +1 555 0100 ',
         firstName: ' Grace ',
         lastName: '',
+        // A new e-mail address needs the current password (docs/product/accounts-and-sessions.md).
+        currentPassword: u.password,
       }),
     );
     expect(res.status).toBe(200);
@@ -78,6 +80,8 @@ describe('PUT /api/users/profile', () => {
       profileImageUrl: null,
       signature: null,
       role: 'user',
+      emailVerified: false,
+      notifyStatusChanges: true,
     });
     const me = await call(t, 'GET', '/api/auth/user', { token: u.token });
     expect(me.body).toEqual(res.body);
@@ -318,7 +322,7 @@ describe('PUT /api/users/profile', () => {
 });
 
 describe('GET /api/admin/users', () => {
-  it('lists every account as {id, firstName, lastName, email, role}, ordered by id', async () => {
+  it('lists every account as {id, firstName, lastName, email, role, isActive}, ordered by id', async () => {
     const admin = await createUser(t, { role: 'admin' });
     await createUser(t, { role: 'staff' });
     const res = await call(t, 'GET', '/api/admin/users', { token: admin.token });
@@ -326,7 +330,7 @@ describe('GET /api/admin/users', () => {
     const list = res.body as AdminUser[];
     expect(list.length).toBeGreaterThanOrEqual(2);
     for (const entry of list)
-      expect(Object.keys(entry).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'role']);
+      expect(Object.keys(entry).sort()).toEqual(['email', 'firstName', 'id', 'isActive', 'lastName', 'role']);
     const ids = list.map((u) => u.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(list).toContainEqual({
@@ -335,6 +339,7 @@ describe('GET /api/admin/users', () => {
       lastName: admin.lastName,
       email: admin.email,
       role: 'admin',
+      isActive: true,
     });
     expect(res.text).not.toMatch(/argon2|password/i);
   });
@@ -366,6 +371,7 @@ describe('POST /api/admin/users/{id}/role', () => {
       lastName: customer.lastName,
       email: customer.email,
       role: 'staff',
+      isActive: true,
     });
     const me = await call(t, 'GET', '/api/auth/user', { token: customer.token });
     expect((me.body as AuthUserResponse).role).toBe('staff');
