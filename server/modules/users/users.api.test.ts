@@ -18,7 +18,13 @@ const NOT_IMAGE = fixture('not-an-image.png');
 /** A real PNG header padded to `size` bytes: detected as PNG by content. */
 const pngOfSize = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
 
-type Profile = { email: string; phone?: string | null; firstName?: string | null; lastName?: string | null };
+type Profile = {
+  email: string;
+  phone?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  currentPassword?: string;
+};
 
 function profileForm(
   profile: Profile | string | undefined,
