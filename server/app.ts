@@ -44,6 +44,7 @@ import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createTokenService, registerAuth, resolveJwtSecret } from './plugins/auth';
 import { addressKey } from './plugins/client-address';
 import { registerErrorHandler } from './plugins/errors';
+import { registerTextGuard } from './plugins/text-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import type { Storage } from './storage/storage';
 
@@ -101,6 +102,7 @@ export async function buildApp(opts: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
 
   setPasswordQueueLimit(config.passwordHashQueue);
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);

@@ -110,12 +110,14 @@ const optionalTrimmed = z
     return t ? t : null;
   });
 export const profileUpdate = z.object({
+  // Length first, and a pattern without nested or adjacent overlapping repeats: the domain's labels
+  // cannot contain dots, so each character has one way to match (linear time, docs/product/security.md).
   email: z
     .string()
     .trim()
-    .min(1, 'Email is required')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email format')
-    .max(255)
+    .min(1, { message: 'Email is required', abort: true })
+    .max(255, { abort: true })
+    .regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, 'Invalid email format')
     .transform((v) => v.toLowerCase()),
   phone: optionalTrimmed,
   firstName: optionalTrimmed,

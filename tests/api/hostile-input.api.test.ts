@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { contactInquiries, verificationLog } from '../../server/db/schema';
 import { sweepOrphans } from '../../server/modules/maintenance/orphan-sweep';
 import {
   DOCUMENT_PDF as PDF,
@@ -12,6 +14,8 @@ import {
   submissionForm,
 } from '../support/factories';
 import { call, startTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { storableCode } from '../../server/modules/verification/verification-log';
+import { INVALID_TEXT_MESSAGE } from '../../server/plugins/text-guard';
 
 // Hostile input (docs/product/limits.md, messages.md): malformed JSON, wrong types, unknown fields, oversized bodies, wrong
 // file types by content, path traversal, long / unicode / SQL-looking strings stored verbatim, XSS
@@ -185,6 +189,99 @@ describe('malformed and mistyped JSON', () => {
       });
       expect(res.status, path).toBe(413);
     }
+  });
+});
+
+describe('NUL characters and invalid Unicode', () => {
+  const contact = (message: string) => ({
+    firstName: 'Nul',
+    lastName: 'Byte',
+    email: 'nul@example.com',
+    subject: 'other',
+    message,
+  });
+
+  it('answers 400 (never 500) for a NUL or a lone surrogate in any JSON field, and stores nothing', async () => {
+    const before = await t.db.select().from(contactInquiries);
+    for (const raw of [
+      JSON.stringify(contact('hello\u0000world')),
+      JSON.stringify(contact('lone \ud800 surrogate')),
+      JSON.stringify(contact('lone \udc00 low')),
+      JSON.stringify({ ...contact('ok'), ['key\u0000']: 'x' }),
+    ]) {
+      const res = await call(t, 'POST', '/api/contact', {
+        rawBody: raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status, raw).toBe(400);
+      expect(res.body).toMatchObject({ message: INVALID_TEXT_MESSAGE });
+    }
+    for (const [path, json] of [
+      [
+        '/api/register',
+        { email: 'n@example.com', password: 'pass\u0000word', firstName: 'N', lastName: 'B' },
+      ],
+      ['/login', { email: 'n@example.com', password: 'pass\ud800word' }],
+    ] as const) {
+      const res = await call(t, 'POST', path, { json });
+      expect(res.status, path).toBe(400);
+    }
+    // Bytes that are not UTF-8 at all.
+    const bad = Buffer.concat([
+      Buffer.from('{"firstName":"'),
+      Buffer.from([0xc3, 0x28, 0xff]),
+      Buffer.from('"}'),
+    ]);
+    const res = await call(t, 'POST', '/api/contact', {
+      rawBody: bad,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(await t.db.select().from(contactInquiries)).toEqual(before);
+    // A well-formed pair (an emoji) is fine.
+    expect((await call(t, 'POST', '/api/contact', { json: contact('vase \u{1F3FA}') })).status).toBe(201);
+  });
+
+  it('answers 400 for a NUL in a path or query, and in multipart text (a refused submission stores nothing)', async () => {
+    for (const path of [
+      '/api/samples/%00',
+      '/api/reports/verify/%00',
+      '/api/reports/verify/AB%00CDEF',
+      '/api/admin/users?role=%00',
+    ]) {
+      const res = await call(t, 'GET', path, { token: admin.token });
+      expect(res.status, path).toBe(400);
+    }
+    const before = await t.storage.list('uploads');
+    const res = await call(t, 'POST', '/api/samples', {
+      token: customer.token,
+      form: submissionForm({ ...FIELDS, itemName: 'Tea\u0000pot' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await t.storage.list('uploads')).toEqual(before);
+    const profile = new FormData();
+    profile.append('profile', JSON.stringify({ email: customer.email, firstName: 'A\u0000' }));
+    expect(
+      (await call(t, 'PUT', '/api/users/profile', { token: customer.token, form: profile })).status,
+    ).toBe(400);
+  });
+
+  it('one %00 code does not cost the other verifications their place in the log', async () => {
+    const codes = ['ZZZZZZZ2', 'ZZZZZZZ3', 'ZZZZZZZ4'];
+    await Promise.all([
+      ...codes.map((c) => call(t, 'GET', `/api/reports/verify/${c}`)),
+      call(t, 'GET', '/api/reports/verify/%00'),
+      call(t, 'GET', '/api/reports/verify/%ED%A0%80'),
+    ]);
+    await new Promise((r) => setTimeout(r, 600));
+    const logged = await t.db.select().from(verificationLog).where(inArray(verificationLog.code, codes));
+    expect(logged.map((r) => r.code).sort()).toEqual(codes);
+  });
+
+  it('the log itself never receives a code it cannot store', () => {
+    expect(storableCode('AB\u0000CD')).toBe('ABCD');
+    expect(storableCode('A\ud800B')).toBe('A\uFFFDB');
+    expect(storableCode('X'.repeat(100))).toHaveLength(64);
   });
 });
 

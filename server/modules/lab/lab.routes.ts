@@ -8,6 +8,7 @@ import type { AppDeps } from '../../app-deps';
 import { requirePermission } from '../../plugins/auth';
 import { badRequest, fieldErrors, invalidPayload } from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
+import { assertCleanText } from '../../plugins/text-guard';
 import { canManageLabSettings } from '../../policies/lab';
 import { type LabSettingsRow, readLabSettings, saveLabSettings } from './lab.queries';
 
@@ -41,11 +42,14 @@ async function readSettingsForm(
     }
   }
   if (settingsText === null) throw badRequest("The 'settings' part is required");
+  let settings: unknown;
   try {
-    return { settings: JSON.parse(settingsText), logo };
+    settings = JSON.parse(settingsText);
   } catch {
     throw badRequest("The 'settings' part must be JSON");
   }
+  assertCleanText(settings, 'settings');
+  return { settings, logo };
 }
 
 /** Lab settings: GET/POST /api/lab/settings (admin). */

@@ -11,6 +11,7 @@ import {
   PHOTO_MIME_TYPES,
 } from '../../../common/domain/uploads';
 import { AppError } from '../../plugins/errors';
+import { invalidText, isCleanText } from '../../plugins/text-guard';
 import type { Storage } from '../../storage/storage';
 
 // Streams the parts of POST /api/samples to storage: each file goes straight to disk under a random
@@ -66,7 +67,10 @@ const FIELD_CATEGORY: Record<string, FileCategory> = { photos: 'photo', document
 
 function cleanOriginalName(name: string | undefined, fallback: string): string {
   // eslint-disable-next-line no-control-regex -- strip control characters from a client's file name
-  const cleaned = (name ?? '').replace(/[\u0000-\u001f\u007f/\\]/g, '').trim();
+  const cleaned = (name ?? '')
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .trim();
   return (cleaned || fallback).slice(0, 255);
 }
 
@@ -155,8 +159,10 @@ export async function receiveSampleSubmission(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         // Only the first value of a text field counts; unknown fields are ignored.
-        if (typeof part.value === 'string' && !(part.fieldname in fields))
+        if (typeof part.value === 'string' && !(part.fieldname in fields)) {
+          if (!isCleanText(part.value)) throw invalidText(part.fieldname);
           fields[part.fieldname] = part.value;
+        }
         continue;
       }
       const category = FIELD_CATEGORY[part.fieldname];

@@ -20,6 +20,7 @@ import {
   unsupportedType,
 } from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
+import { assertCleanText } from '../../plugins/text-guard';
 import { canUploadSignature } from '../../policies/users';
 
 export type ProfileForm = {
@@ -47,6 +48,7 @@ function parseProfileJson(text: string): ProfileUpdate {
   } catch {
     throw badRequest(INVALID_PROFILE_DATA, [{ path: PROFILE_PART, message: 'Profile must be JSON' }]);
   }
+  assertCleanText(json, PROFILE_PART);
   const parsed = profileUpdate.safeParse(json);
   if (!parsed.success) {
     throw invalidPayload(fieldErrors(parsed.error.issues, PROFILE_PART), INVALID_PROFILE_DATA);

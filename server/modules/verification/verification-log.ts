@@ -12,6 +12,17 @@ const MAX_CODE_LENGTH = 64;
 
 export { networkPrefix };
 
+/**
+ * The code as the log can store it: at most 64 characters, without NUL or lone surrogates (the
+ * routes refuse such codes with 400 already; this keeps one odd entry from failing a whole batch).
+ */
+export function storableCode(code: string): string {
+  return code
+    .replace(/\u0000/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .slice(0, MAX_CODE_LENGTH);
+}
+
 export type VerificationLogger = {
   record(entry: { code: string; result: string; ip: string | undefined }): void;
   flush(): Promise<void>;
@@ -31,7 +42,9 @@ export function createVerificationLogger(db: Db, onError: (err: unknown) => void
       try {
         await insertVerificationLog(db, batch);
       } catch (err) {
+        // One entry the database refuses must not cost the others their place in the log.
         onError(err);
+        for (const entry of batch) await insertVerificationLog(db, [entry]).catch(onError);
       }
     });
     await writing;
@@ -41,7 +54,7 @@ export function createVerificationLogger(db: Db, onError: (err: unknown) => void
     record({ code, result, ip }) {
       queue.push({
         at: new Date(),
-        code: code.slice(0, MAX_CODE_LENGTH),
+        code: storableCode(code),
         result,
         network: networkPrefix(ip),
       });
