@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { StartupError } from './plugins/auth';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
@@ -19,7 +20,9 @@ async function main() {
     console.error(err instanceof ConfigError ? err.message : err);
     process.exit(1);
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  // DATA_DIR and everything the process creates under it: owner only (0700 folders, 0600 files).
+  process.umask(0o077);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
@@ -43,13 +46,29 @@ async function main() {
       await database.close();
       process.exit(1);
     }
+    // A JWT secret that is too short (docs/product/security.md).
+    if (err instanceof StartupError) {
+      console.error(err.message);
+      await database.close();
+      process.exit(1);
+    }
     throw err;
   }
 
-  const generated = await ensureFirstAdmin(database.db, {
-    email: config.adminEmail,
-    password: config.adminPassword,
-  });
+  let generated: Awaited<ReturnType<typeof ensureFirstAdmin>>;
+  try {
+    generated = await ensureFirstAdmin(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
+  } catch (err) {
+    // ADMIN_EMAIL of an existing non-admin account is never promoted.
+    if (!(err instanceof StartupError)) throw err;
+    console.error(err.message);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
   if (generated) {
     // Printed once, on the console only: never to the structured log.
     process.stdout.write(

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTokenService, resolveJwtSecret } from './auth';
+import { createTokenService, resolveJwtSecret, StartupError } from './auth';
 
 describe('tokens', () => {
   const tokens = createTokenService('a'.repeat(40));
@@ -37,5 +37,23 @@ describe('resolveJwtSecret', () => {
     expect(resolveJwtSecret('configured-secret-configured-secret', dir)).toBe(
       'configured-secret-configured-secret',
     );
+  });
+
+  it('writes the generated secret atomically with mode 0600, leaving no temporary file', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'vl-secret-')), 'data');
+    const secret = resolveJwtSecret(undefined, dir);
+    expect(Buffer.byteLength(secret)).toBeGreaterThanOrEqual(32);
+    expect(readdirSync(dir)).toEqual(['jwt-secret']);
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses a secret shorter than 32 bytes, given or read from DATA_DIR', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vl-secret-'));
+    expect(() => resolveJwtSecret('short-secret', dir)).toThrow(StartupError);
+    expect(() => resolveJwtSecret('x'.repeat(31), dir)).toThrow(/shorter than 32 bytes/);
+    writeFileSync(join(dir, 'jwt-secret'), 'too-short\n');
+    expect(() => resolveJwtSecret(undefined, dir)).toThrow(StartupError);
+    expect(() => resolveJwtSecret(undefined, dir)).toThrow(/jwt-secret/);
   });
 });

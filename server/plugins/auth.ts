@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -39,23 +49,57 @@ export type TokenService = {
   verify(token: string): Promise<{ userId: number; sv: number; jti: string; exp: number } | null>;
 };
 
-/** JWT_SECRET, else a secret generated once and kept in DATA_DIR so tokens survive a restart. */
+/** The shortest signing secret accepted, in bytes (HS256 wants at least its 256-bit output). */
+export const MIN_JWT_SECRET_BYTES = 32;
+
+/** A start-up refusal with a message for the operator (printed by main, exit code 1). */
+export class StartupError extends Error {}
+
+function checkedSecret(secret: string, where: string): string {
+  if (Buffer.byteLength(secret, 'utf8') < MIN_JWT_SECRET_BYTES)
+    throw new StartupError(
+      `The JWT secret in ${where} is shorter than ${MIN_JWT_SECRET_BYTES} bytes: refusing to start. ` +
+        'Set a longer JWT_SECRET, or remove the file so that a new one is generated (every session ends).',
+    );
+  return secret;
+}
+
+/**
+ * JWT_SECRET, else a secret generated once and kept in DATA_DIR so tokens survive a restart. The
+ * generated file is written atomically (temporary file, fsync, link into place, fsync of the folder)
+ * with mode 0600: a crash never leaves a half-written secret, and two instances starting together
+ * end up with the same one. A secret shorter than 32 bytes, given or read, stops start-up.
+ */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
+  if (configured) return checkedSecret(configured, 'JWT_SECRET');
   const file = join(dataDir, 'jwt-secret');
+  const readExisting = () => checkedSecret(readFileSync(file, 'utf8').trim(), file);
+  if (existsSync(file)) return readExisting();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  const temp = join(dataDir, `.jwt-secret-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const fd = openSync(temp, 'wx', 0o600);
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    try {
-      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      // Another instance wrote it first: use theirs.
-      return readFileSync(file, 'utf8').trim();
-    }
+    writeSync(fd, secret);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
+  try {
+    // link() never replaces an existing file: the first instance's secret wins.
+    linkSync(temp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  const dir = openSync(dataDir, 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+  return readExisting();
 }
 
 export function createTokenService(secret: string): TokenService {

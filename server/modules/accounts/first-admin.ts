@@ -3,9 +3,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countActiveAdmins, findUserByEmail, insertUser } from './accounts.queries';
+import { StartupError } from '../../plugins/auth';
 import { hashPassword } from './passwords';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@localhost';
+
+const notAdminMessage = (email: string, role: string) =>
+  `ADMIN_EMAIL ${email} belongs to an existing account with role "${role}": refusing to start rather ` +
+  'than make it an admin. Choose another address for the admin account, or have an admin change ' +
+  "that account's role in the portal first.";
 
 /**
  * README.md (Configuration): ADMIN_EMAIL + ADMIN_PASSWORD ensure that account exists with role admin; with
@@ -18,6 +24,9 @@ export async function ensureFirstAdmin(
 ): Promise<{ email: string; password: string } | null> {
   if (opts.email && opts.password) {
     const existing = await findUserByEmail(db, opts.email);
+    // Promoting an existing customer would turn their old tokens into admin tokens.
+    if (existing && existing.role !== 'admin')
+      throw new StartupError(notAdminMessage(opts.email, existing.role));
     const passwordHash = await hashPassword(opts.password);
     if (existing) {
       await db
@@ -39,6 +48,8 @@ export async function ensureFirstAdmin(
   const password = randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
   const existing = await findUserByEmail(db, GENERATED_ADMIN_EMAIL);
+  if (existing && existing.role !== 'admin')
+    throw new StartupError(notAdminMessage(GENERATED_ADMIN_EMAIL, existing.role));
   if (existing) {
     await db
       .update(users)
