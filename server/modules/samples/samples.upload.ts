@@ -66,8 +66,8 @@ const EXTENSIONS: Record<string, string> = {
 const FIELD_CATEGORY: Record<string, FileCategory> = { photos: 'photo', documents: 'document' };
 
 function cleanOriginalName(name: string | undefined, fallback: string): string {
-  // eslint-disable-next-line no-control-regex -- strip control characters from a client's file name
   const cleaned = (name ?? '')
+    // eslint-disable-next-line no-control-regex -- strip control characters from a client's file name
     .replace(/[\u0000-\u001f\u007f/\\]/g, '')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     .trim();

@@ -18,7 +18,7 @@ export { networkPrefix };
  */
 export function storableCode(code: string): string {
   return code
-    .replace(/\u0000/g, '')
+    .replaceAll('\u0000', '')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     .slice(0, MAX_CODE_LENGTH);
 }
