@@ -7,9 +7,16 @@ import { createTokenService, resolveJwtSecret, StartupError } from './auth';
 describe('tokens', () => {
   const tokens = createTokenService('a'.repeat(40));
 
-  it('round-trips the user id', async () => {
-    const token = await tokens.sign({ id: 42, role: 'user' });
-    expect(await tokens.verify(token)).toEqual({ userId: 42 });
+  it('round-trips the user id and session version, with a token id and an expiry', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const token = await tokens.sign({ id: 42, role: 'user', sessionVersion: 3 });
+    const claims = await tokens.verify(token);
+    expect(claims).toMatchObject({ userId: 42, sv: 3 });
+    expect(claims?.jti).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(claims?.exp).toBeGreaterThan(before);
+    const other = await tokens.verify(await tokens.sign({ id: 42, role: 'user' }));
+    expect(other?.sv).toBe(0);
+    expect(other?.jti).not.toBe(claims?.jti);
   });
 
   it('refuses expired, tampered and foreign tokens', async () => {
