@@ -172,8 +172,9 @@ describe('fit and finish', () => {
       .getByRole('link', { name: 'Services', exact: true })
       .click();
     await page.waitForURL('**/services');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    // The URL changes before the lazily loaded page replaces the old one: wait for the new page.
+    await page.getByRole('heading', { level: 1, name: 'Everything your antiques need' }).waitFor();
+    await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 5000 });
     // The footer's Contact link, from the very bottom of a page.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator('footer').getByRole('link', { name: 'Contact', exact: true }).click();

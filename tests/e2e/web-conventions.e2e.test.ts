@@ -49,6 +49,12 @@ async function submitSample(token: string, itemName: string): Promise<number> {
     new Blob([readFileSync('tests/fixtures/photo.jpg')], { type: 'image/jpeg' }),
     'photo.jpg',
   );
+  // A document too: a photo's View opens the gallery's viewer, a document's View opens a tab.
+  form.append(
+    'documents',
+    new Blob([readFileSync('tests/fixtures/document.pdf')], { type: 'application/pdf' }),
+    'document.pdf',
+  );
   return (await api('/api/samples', { token, form })).id;
 }
 
@@ -254,7 +260,7 @@ describe("'View' on an uploaded file", () => {
     const { page, context } = await newPage(browser, { baseURL: product.url });
     await loginAs(page, product.url, CUSTOMER.email, CUSTOMER.password);
     await page.goto(`/sample/${workSampleId}`);
-    const view = page.getByRole('button', { name: 'View photo.jpg' });
+    const view = page.getByRole('button', { name: 'View document.pdf' });
     await view.waitFor();
     // Hold the file's download: a pop-up blocker only allows windows opened by the click itself.
     let release = () => {};
