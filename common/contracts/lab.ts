@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_CURRENCY, isCurrencyCode, parseAmount } from '../domain/money';
+import { SERVICES, type ServiceField } from '../domain/samples';
 
 // Lab settings (docs/product/screens.md, api.md, messages.md).
 
@@ -22,16 +24,66 @@ const isUrl = (v: string) => {
   }
 };
 
+export const CURRENCY_INVALID = 'Enter a three-letter currency code such as EUR, USD or GBP';
+export const SURCHARGE_INVALID = 'The urgent surcharge must be a whole percent from 0 to 500';
+export const MAX_SURCHARGE_PERCENT = 500;
+
+/** A three-letter ISO 4217 code, upper-cased (docs/product/quotes.md). */
+export const currencyCode = z
+  .string({ message: CURRENCY_INVALID })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, CURRENCY_INVALID);
+
+/** An amount in major units as a JSON number or decimal text; read exactly by `parseAmount`. */
+export const amountInput = z.union([z.number(), z.string()], { message: 'Enter an amount' });
+
+/** Adds an issue at `path` unless `value` is a valid amount in `currency`. */
+export function checkAmount(
+  ctx: z.RefinementCtx,
+  value: unknown,
+  currency: string,
+  path: (string | number)[],
+) {
+  const parsed = parseAmount(value, isCurrencyCode(currency) ? currency : DEFAULT_CURRENCY);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message, path });
+}
+
+const priceList = z.object(
+  Object.fromEntries(SERVICES.map((s) => [s.field, amountInput])) as Record<ServiceField, typeof amountInput>,
+);
+
 /** The JSON of the multipart 'settings' part; the web form validates with the same schema. */
-export const labSettingsRequest = z.object({
-  labName: z.string({ message: LAB_NAME_REQUIRED }).trim().min(1, LAB_NAME_REQUIRED).max(255),
-  address: optional,
-  phone: optional,
-  email: optional.refine((v) => v === null || z.email().safeParse(v).success, INVALID_EMAIL),
-  website: optional.refine((v) => v === null || isUrl(v), INVALID_URL),
-  certificationNumber: optional,
-});
+export const labSettingsRequest = z
+  .object({
+    labName: z.string({ message: LAB_NAME_REQUIRED }).trim().min(1, LAB_NAME_REQUIRED).max(255),
+    address: optional,
+    phone: optional,
+    email: optional.refine((v) => v === null || z.email().safeParse(v).success, INVALID_EMAIL),
+    website: optional.refine((v) => v === null || isUrl(v), INVALID_URL),
+    certificationNumber: optional,
+    /** The price list (docs/product/quotes.md); left out, the stored one stays. */
+    prices: priceList.optional(),
+    urgentSurchargePercent: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z
+        .number({ message: SURCHARGE_INVALID })
+        .int(SURCHARGE_INVALID)
+        .min(0, SURCHARGE_INVALID)
+        .max(MAX_SURCHARGE_PERCENT, SURCHARGE_INVALID)
+        .optional(),
+    ),
+    currency: currencyCode.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.prices) return;
+    // Prices are read in their currency, so the two travel together.
+    if (!v.currency) ctx.addIssue({ code: 'custom', message: CURRENCY_INVALID, path: ['currency'] });
+    for (const s of SERVICES)
+      checkAmount(ctx, v.prices[s.field], v.currency ?? DEFAULT_CURRENCY, ['prices', s.field]);
+  });
 export type LabSettingsRequest = z.input<typeof labSettingsRequest>;
+export type LabSettingsParsed = z.output<typeof labSettingsRequest>;
 
 /** GET/POST answer. `logo` is an /Uploads/logo/… path, fetched with the token. */
 export const labSettingsResponse = z.object({
@@ -42,5 +94,11 @@ export const labSettingsResponse = z.object({
   website: z.string().nullable(),
   certificationNumber: z.string().nullable(),
   logo: z.string().nullable(),
+  /** Prices per service in major units of `currency` (0 until set). */
+  prices: z.object(
+    Object.fromEntries(SERVICES.map((s) => [s.field, z.number()])) as Record<ServiceField, z.ZodNumber>,
+  ),
+  urgentSurchargePercent: z.number().int(),
+  currency: z.string(),
 });
 export type LabSettings = z.infer<typeof labSettingsResponse>;

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../common/domain/roles';
+import type { ServiceField } from '../../common/domain/samples';
 import {
+  bigint,
   bigserial,
   boolean,
   char,
+  date,
   index,
   integer,
   jsonb,
@@ -198,6 +201,10 @@ export const labSettings = pgTable('lab_settings', {
   website: varchar('website', { length: 255 }),
   logo: varchar('logo', { length: 255 }),
   certificationNumber: varchar('certification_number', { length: 255 }),
+  /** The price list in minor units per service (docs/product/quotes.md); null until first saved. */
+  pricesMinor: jsonb('prices_minor').$type<Record<ServiceField, number>>(),
+  urgentSurchargePercent: integer('urgent_surcharge_percent').notNull().default(50),
+  currency: varchar('currency', { length: 3 }).notNull().default('EUR'),
   updatedAt: updatedAt(),
 });
 
@@ -340,3 +347,43 @@ export const revokedTokens = pgTable('revoked_tokens', {
   jti: varchar('jti', { length: 64 }).primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** One quoted line, kept in minor units. */
+export type QuoteLineRow = { description: string; amountMinor: number };
+
+/**
+ * Quotes for a sample (docs/product/quotes.md). A sample has at most one quote that is sent or
+ * accepted at a time; older ones stay as declined or withdrawn. "Expired" is not stored: a sent
+ * quote whose valid_until has passed counts as expired. The invoice of an accepted quote is the
+ * quote itself plus its payment columns.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: serial('id').primaryKey(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    /** sent | accepted | declined | withdrawn */
+    status: varchar('status', { length: 20 }).notNull().default('sent'),
+    lines: jsonb('lines').$type<QuoteLineRow[]>().notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    note: text('note'),
+    sentBy: integer('sent_by').references(() => users.id),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidReference: varchar('paid_reference', { length: 255 }),
+    paidBy: integer('paid_by').references(() => users.id),
+  },
+  (t) => [
+    index('quotes_sample_idx').on(t.sampleId, t.id.desc()),
+    uniqueIndex('quotes_one_open_per_sample')
+      .on(t.sampleId)
+      .where(sql`${t.status} in ('sent', 'accepted')`),
+  ],
+);

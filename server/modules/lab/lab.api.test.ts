@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabSettings } from '../../../common/contracts/lab';
+import { labSettings } from '../../db/schema';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/${name}`, import.meta.url));
@@ -53,6 +54,9 @@ describe('/api/lab/settings', () => {
       website: null,
       certificationNumber: null,
       logo: null,
+      prices: { expertValuation: 0, authenticityCheck: 0, conditionAssessment: 0, provenanceResearch: 0 },
+      urgentSurchargePercent: 50,
+      currency: 'EUR',
     });
     for (const token of [undefined, customer.token, staff.token]) {
       const post = await call(t, 'POST', '/api/lab/settings', { token, form: settingsForm(valid) });
@@ -155,5 +159,112 @@ describe('/api/lab/settings', () => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toEqual({ message: 'File size must be less than 2MB' });
     expect(await t.storage.list('logo/')).toEqual(before);
+  });
+
+  it('stores the price list exactly in its currency and keeps it when a save leaves it out', async () => {
+    const prices = {
+      expertValuation: 0.1,
+      authenticityCheck: '0.20',
+      conditionAssessment: 1234.5,
+      provenanceResearch: '99',
+    };
+    const saved = await call(t, 'POST', '/api/lab/settings', {
+      token: admin.token,
+      form: settingsForm({ ...valid, prices, urgentSurchargePercent: 25, currency: 'usd' }),
+    });
+    expect(saved.status).toBe(200);
+    const expected = {
+      prices: {
+        expertValuation: 0.1,
+        authenticityCheck: 0.2,
+        conditionAssessment: 1234.5,
+        provenanceResearch: 99,
+      },
+      urgentSurchargePercent: 25,
+      currency: 'USD',
+    };
+    expect(saved.body).toMatchObject(expected);
+    const [row] = await t.db.select().from(labSettings);
+    expect(row?.pricesMinor).toEqual({
+      expertValuation: 10,
+      authenticityCheck: 20,
+      conditionAssessment: 123450,
+      provenanceResearch: 9900,
+    });
+    // A save without the price fields (an older form) changes none of them.
+    const again = await call(t, 'POST', '/api/lab/settings', {
+      token: admin.token,
+      form: settingsForm(valid),
+    });
+    expect(again.body).toMatchObject(expected);
+    expect((await call(t, 'GET', '/api/lab/settings', { token: admin.token })).body).toMatchObject(expected);
+  });
+
+  it('refuses a bad price list with 400 and changes nothing', async () => {
+    const before = (await call(t, 'GET', '/api/lab/settings', { token: admin.token })).body;
+    const base = {
+      ...valid,
+      prices: { expertValuation: 10, authenticityCheck: 10, conditionAssessment: 10, provenanceResearch: 10 },
+      urgentSurchargePercent: 10,
+      currency: 'EUR',
+    };
+    const cases: [unknown, string, string][] = [
+      [
+        { ...base, prices: { ...base.prices, expertValuation: -5 } },
+        'prices.expertValuation',
+        'The amount cannot be negative',
+      ],
+      [
+        { ...base, prices: { ...base.prices, authenticityCheck: '1.005' } },
+        'prices.authenticityCheck',
+        'Use at most 2 decimals',
+      ],
+      [
+        { ...base, prices: { ...base.prices, provenanceResearch: 'ten' } },
+        'prices.provenanceResearch',
+        'Enter an amount such as 120 or 120.50',
+      ],
+      [
+        { ...base, currency: 'JPY', prices: { ...base.prices, conditionAssessment: 1.5 } },
+        'prices.conditionAssessment',
+        'This currency has no decimals',
+      ],
+      [
+        { ...base, currency: 'EURO' },
+        'currency',
+        'Enter a three-letter currency code such as EUR, USD or GBP',
+      ],
+      [
+        { ...base, currency: 'XYZ' },
+        'currency',
+        'Enter a three-letter currency code such as EUR, USD or GBP',
+      ],
+      [
+        { ...base, currency: undefined },
+        'currency',
+        'Enter a three-letter currency code such as EUR, USD or GBP',
+      ],
+      [
+        { ...base, urgentSurchargePercent: 12.5 },
+        'urgentSurchargePercent',
+        'The urgent surcharge must be a whole percent from 0 to 500',
+      ],
+      [
+        { ...base, urgentSurchargePercent: 501 },
+        'urgentSurchargePercent',
+        'The urgent surcharge must be a whole percent from 0 to 500',
+      ],
+      [{ ...base, prices: { expertValuation: 10 } }, 'prices.authenticityCheck', 'Enter an amount'],
+    ];
+    for (const [settings, path, message] of cases) {
+      const res = await call(t, 'POST', '/api/lab/settings', {
+        token: admin.token,
+        form: settingsForm(settings),
+      });
+      expect(res.status, path).toBe(400);
+      const body = res.body as { message: string; errors: { path: string; message: string }[] };
+      expect(body.errors, path).toContainEqual({ path, message });
+    }
+    expect((await call(t, 'GET', '/api/lab/settings', { token: admin.token })).body).toEqual(before);
   });
 });

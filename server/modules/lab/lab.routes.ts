@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../common/contracts/errors';
-import { type LabSettings, labSettingsRequest, labSettingsResponse } from '../../../common/contracts/lab';
+import {
+  type LabSettings,
+  type LabSettingsParsed,
+  labSettingsRequest,
+  labSettingsResponse,
+} from '../../../common/contracts/lab';
 import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app-deps';
 import { requirePermission } from '../../plugins/auth';
@@ -10,7 +15,13 @@ import { badRequest, fieldErrors, invalidPayload } from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
 import { assertCleanText } from '../../plugins/text-guard';
 import { canManageLabSettings } from '../../policies/lab';
+import { presentPriceSettings, priceSettingsValues } from '../quotes/price-list';
 import { type LabSettingsRow, readLabSettings, saveLabSettings } from './lab.queries';
+
+/** The settings' own columns (the price list is stored by `priceSettingsValues`). */
+function labFields({ prices: _p, urgentSurchargePercent: _u, currency: _c, ...rest }: LabSettingsParsed) {
+  return rest;
+}
 
 const LOGO_PREFIX = 'logo/';
 
@@ -23,6 +34,7 @@ export function presentLabSettings(row: LabSettingsRow | undefined): LabSettings
     website: row?.website ?? null,
     certificationNumber: row?.certificationNumber ?? null,
     logo: row?.logo ? `/Uploads/${row.logo}` : null,
+    ...presentPriceSettings(row),
   };
 }
 
@@ -102,7 +114,8 @@ export function labRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           saved = await deps.db.transaction(async (tx) => {
             const current = await readLabSettings(tx);
             const row = await saveLabSettings(tx, {
-              ...parsed.data,
+              ...labFields(parsed.data),
+              ...priceSettingsValues(parsed.data, current),
               ...(newLogoKey ? { logo: newLogoKey } : {}),
             });
             return { row, oldLogo: current?.logo ?? null };

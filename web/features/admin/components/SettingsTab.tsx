@@ -19,6 +19,7 @@ import { fetchBlob } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { labSettingsQuery, useSaveLabSettings } from '../api';
 import { reason } from './messages';
+import { PriceListFields, type PriceValues, toPriceValues } from './PriceListFields';
 
 type Field = 'labName' | 'address' | 'phone' | 'email' | 'website' | 'certificationNumber';
 const FIELDS: { name: Field; label: string; type?: string }[] = [
@@ -29,8 +30,9 @@ const FIELDS: { name: Field; label: string; type?: string }[] = [
   { name: 'website', label: 'Website', type: 'url' },
   { name: 'certificationNumber', label: 'Certification Number' },
 ];
-type Values = Record<Field, string>;
+type Values = Record<Field, string> & PriceValues;
 const toValues = (s: LabSettings): Values => ({
+  ...toPriceValues(s),
   labName: s.labName ?? '',
   address: s.address ?? '',
   phone: s.phone ?? '',
@@ -133,6 +135,7 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
             />
           ))}
         </SimpleGrid>
+        <PriceListFields form={form} />
         <FileInput
           id="lab-logo"
           name="logo"
