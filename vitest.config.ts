@@ -29,7 +29,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
+          include: [
+            'common/**/*.test.ts',
+            'server/**/*.test.ts',
+            'web/**/*.test.ts',
+            'web/**/*.test.tsx',
+            'scripts/**/*.test.mjs',
+          ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },
       },

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo';
+import { randomDemoPassword, seedDemo } from '../server/seed/demo';
 import { launchBrowser } from '../tests/support/browser';
 import { startProduct } from '../tests/support/product';
 
@@ -25,8 +25,18 @@ async function main() {
   }
   mkdirSync(OUT, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'vl-screens-'));
-  const env = { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: DEMO_PASSWORD, RATE_LIMITS: 'off' };
-  await seedDemo({ ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' });
+  const adminPassword = randomDemoPassword();
+  const env = { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: adminPassword, RATE_LIMITS: 'off' };
+  const seeded = await seedDemo({
+    ...process.env,
+    ...env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  });
+  // The demo accounts' passwords are random: the admin's is ours, the others come from the seed.
+  const passwords = new Map<string, string>([[ADMIN, adminPassword]]);
+  for (const l of seeded.seeded ? seeded.logins : []) if (l.password) passwords.set(l.email, l.password);
   const product = await startProduct(env, { dataDir });
   const browser = await launchBrowser();
 
@@ -34,7 +44,7 @@ async function main() {
     const res = await fetch(`${product.url}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      body: JSON.stringify({ email, password: passwords.get(email) }),
     });
     if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
     return ((await res.json()) as { token: string }).token;

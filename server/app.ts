@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -42,7 +42,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createTokenService, registerAuth, resolveJwtSecret } from './plugins/auth';
-import { addressKey } from './plugins/client-address';
+import { addressKey, networkPrefix } from './plugins/client-address';
 import { registerErrorHandler } from './plugins/errors';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -58,6 +58,19 @@ export const REDACTED_LOG_PATHS = [
   'token',
   '*.token',
 ];
+
+/**
+ * A request in the access log: method, path and the client's network prefix (/24, /48), never its
+ * full address or port (docs/product/security.md).
+ */
+export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: request.url,
+    host: request.host,
+    network: networkPrefix(request.ip),
+  };
+}
 
 /** The built web app: `web/` beside the server bundle's folder, else `dist/web` above the source. */
 function webRoot(): string | null {
@@ -92,6 +105,7 @@ export async function buildApp(opts: {
         : {
             level: config.logLevel,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+            serializers: { req: serializeRequest },
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
     bodyLimit: MAX_JSON_BODY_BYTES,

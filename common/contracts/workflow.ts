@@ -8,6 +8,17 @@ import { personName, sampleListItem, sampleSchema } from './samples';
 export const ADMIN_PAGE_SIZE = 10;
 export const MAX_ADMIN_PAGE_SIZE = 100;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** The work list (GET /api/staff/samples) answers at most this many rows, newest first (docs/product/limits.md). */
+export const WORK_LIST_PAGE_SIZE = 500;
+export const workListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(WORK_LIST_PAGE_SIZE, { message: `pageSize must be at most ${WORK_LIST_PAGE_SIZE}` })
+    .default(WORK_LIST_PAGE_SIZE),
+});
 /** Comment written with the status change of 'Start Analysis' (docs/product/statuses.md). */
 export const START_ANALYSIS_COMMENT = 'Started by staff';
 export const MAX_STATUS_COMMENT = 1000;

@@ -186,6 +186,30 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (!isPublic && !request.user)
       throw unauthorized(token ? 'Invalid or expired token' : 'Authentication required');
   });
+  app.addHook('onSend', async (request, reply, payload) => {
+    applyNoStore(request, reply);
+    return payload;
+  });
+}
+
+/** The paths whose answers may carry a token or personal data: the API and the login call. */
+const API_PATH = /^\/(api\/|login(\?|$))/i;
+
+/**
+ * No browser or proxy keeps an API answer (docs/product/security.md): every answer of the API and of
+ * POST /login without its own caching rule is `no-store`, and an answer to a signed-in request is
+ * `private, no-store` even when the route set something else. Public answers that set a rule on
+ * purpose (the well-known keys) are not under /api.
+ */
+function applyNoStore(request: FastifyRequest, reply: FastifyReply): void {
+  if (!API_PATH.test(request.url)) return;
+  const current = reply.getHeader('cache-control');
+  if (request.user) {
+    if (typeof current !== 'string' || !current.includes('no-store'))
+      reply.header('cache-control', 'private, no-store');
+  } else if (current === undefined) {
+    reply.header('cache-control', 'no-store');
+  }
 }
 
 /** The signed-in user of a non-public route (the auth hook guarantees one). */

@@ -32,4 +32,17 @@ describe('logging', () => {
     expect(all).not.toContain(token.split('.')[2]);
     expect(all).not.toMatch(/\$argon2id\$/);
   });
+
+  it('keeps only the network prefix of client addresses (docs/product/security.md)', async () => {
+    lines.length = 0;
+    await call(t, 'GET', '/api/health', { headers: { 'x-forwarded-for': '203.0.113.77' } });
+    await call(t, 'GET', '/api/health', { headers: { 'x-forwarded-for': '2001:db8:1:2::5' } });
+    const all = lines.join('\n');
+    expect(all).toContain('"network":"203.0.113.0/24"');
+    expect(all).toContain('"network":"2001:db8:1::/48"');
+    expect(all).not.toContain('203.0.113.77');
+    expect(all).not.toContain('2001:db8:1:2');
+    expect(all).not.toContain('remoteAddress');
+    expect(all).not.toContain('remotePort');
+  });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { count, ne } from 'drizzle-orm';
 import { SAMPLE_STATUSES } from '../../common/domain/samples';
@@ -13,7 +14,11 @@ import { seedDemoExtras } from './demo-extras';
 // `npm run seed:demo`: fills an EMPTY database with staff, customers, samples in every status and
 // issued reports, and prints the logins. Refuses politely when there is data already.
 
-export const DEMO_PASSWORD = 'demo-password-1';
+/** A fresh random password for one demo account: 18 characters of base64url (108 bits). */
+export const randomDemoPassword = () => randomBytes(14).toString('base64url');
+
+/** One demo login as printed: every account gets its own random password, shown once. */
+export type DemoLogin = { role: 'admin' | 'staff' | 'customer'; email: string; password: string | null };
 
 export const DEMO_ITEMS = [
   {
@@ -71,37 +76,31 @@ export async function seedDemo(env: Record<string, string | undefined> = process
       );
       return { seeded: false as const };
     }
-    const admin = await ensureFirstAdmin(db, {
-      email: config.adminEmail ?? 'admin@demo.lab',
-      password: config.adminPassword ?? DEMO_PASSWORD,
-    });
-    void admin;
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const logins: DemoLogin[] = [];
+    const adminEmail = config.adminEmail ?? 'admin@demo.lab';
+    const adminPassword = config.adminPassword ?? randomDemoPassword();
+    await ensureFirstAdmin(db, { email: adminEmail, password: adminPassword });
+    // ADMIN_PASSWORD is the operator's own: never printed.
+    logins.push({ role: 'admin', email: adminEmail, password: config.adminPassword ? null : adminPassword });
+    const person = async (role: 'staff' | 'customer', email: string, firstName: string, lastName: string) => {
+      const password = randomDemoPassword();
+      logins.push({ role, email, password });
+      return insertUser(db, {
+        email,
+        passwordHash: await hashPassword(password),
+        firstName,
+        lastName,
+        ...(role === 'staff' ? { role: 'staff' as const } : {}),
+      });
+    };
     const staff = [
-      await insertUser(db, {
-        email: 'eleanor.staff@demo.lab',
-        passwordHash,
-        firstName: 'Eleanor',
-        lastName: 'Whitfield',
-        role: 'staff',
-      }),
-      await insertUser(db, {
-        email: 'marcus.staff@demo.lab',
-        passwordHash,
-        firstName: 'Marcus',
-        lastName: 'Hale',
-        role: 'staff',
-      }),
+      await person('staff', 'eleanor.staff@demo.lab', 'Eleanor', 'Whitfield'),
+      await person('staff', 'marcus.staff@demo.lab', 'Marcus', 'Hale'),
     ];
     const customers = [
-      await insertUser(db, {
-        email: 'olivia@demo.lab',
-        passwordHash,
-        firstName: 'Olivia',
-        lastName: 'Bennett',
-      }),
-      await insertUser(db, { email: 'james@demo.lab', passwordHash, firstName: 'James', lastName: 'Carter' }),
-      await insertUser(db, { email: 'sofia@demo.lab', passwordHash, firstName: 'Sofia', lastName: 'Romano' }),
+      await person('customer', 'olivia@demo.lab', 'Olivia', 'Bennett'),
+      await person('customer', 'james@demo.lab', 'James', 'Carter'),
+      await person('customer', 'sofia@demo.lab', 'Sofia', 'Romano'),
     ];
     const created: (typeof samples.$inferSelect)[] = [];
     for (const [i, item] of DEMO_ITEMS.entries()) {
@@ -161,14 +160,11 @@ export async function seedDemo(env: Record<string, string | undefined> = process
     const storage = createDiskStorage(join(config.dataDir, 'files'));
     const extras = await seedDemoExtras({ config, db, storage, samples: created, staff });
 
-    console.log('\nDemo data created. Every demo account uses the password:', DEMO_PASSWORD);
-    console.log(
-      `  admin     ${config.adminEmail ?? 'admin@demo.lab'}${config.adminPassword ? ' (your ADMIN_PASSWORD)' : ''}`,
-    );
-    for (const s of staff) console.log(`  staff     ${s.email}`);
-    for (const c of customers) console.log(`  customer  ${c.email}`);
+    console.log('\nDemo data created. The logins (random passwords, shown only now):');
+    for (const l of logins)
+      console.log(`  ${l.role.padEnd(9)} ${l.email.padEnd(26)} ${l.password ?? '(your ADMIN_PASSWORD)'}`);
     for (const line of extras.lines) console.log(line);
-    return { seeded: true as const, staff, customers, samples: created };
+    return { seeded: true as const, staff, customers, samples: created, logins };
   } finally {
     await database.close();
   }

@@ -21,6 +21,7 @@ import {
   submissionForm as submission,
 } from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
+import { compoundFile } from '../../../tests/support/compound-file';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -273,6 +274,16 @@ describe('POST /api/samples', () => {
       'Documents must be PDF, DOC, DOCX, JPG or PNG files',
     ],
     [
+      'a compound file that is not a Word document (a spreadsheet named .doc)',
+      () =>
+        submission(VALID_FIELDS, [
+          { field: 'photos', name: 'ok.jpg', bytes: JPEG },
+          { field: 'documents', name: 'sheet.doc', bytes: compoundFile(['Workbook']) },
+        ]),
+      415,
+      'Documents must be PDF, DOC, DOCX, JPG or PNG files',
+    ],
+    [
       'an 11th photo',
       () =>
         submission(
@@ -322,6 +333,23 @@ describe('POST /api/samples', () => {
     const doc = (detail.body as SampleDetail).files.find((f) => f.fileCategory === 'document');
     expect(doc?.fileType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(doc?.fileName).toMatch(/\.docx$/);
+  });
+
+  it('accepts a legacy .doc whose directory (past the first 64 KB) lists a WordDocument stream', async () => {
+    const doc = compoundFile(['1Table', 'WordDocument'], { padSectors: 20 });
+    expect(doc.length).toBeGreaterThan(64 * 1024);
+    const res = await submit(
+      alice,
+      submission(VALID_FIELDS, [
+        { field: 'photos', name: 'front.jpg', bytes: JPEG },
+        { field: 'documents', name: 'letter.doc', bytes: doc },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const detail = await call(t, 'GET', `/api/samples/${(res.body as Sample).id}`, { token: alice.token });
+    const stored = (detail.body as SampleDetail).files.find((f) => f.fileCategory === 'document');
+    expect(stored?.fileName).toMatch(/\.doc$/);
+    expect(stored?.fileSize).toBe(doc.length);
   });
 
   it('accepts a photo of exactly 5 MB', async () => {

@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../plugins/errors';
 import { invalidText, isCleanText } from '../../plugins/text-guard';
 import type { Storage } from '../../storage/storage';
+import { isWordDocument } from './word-document';
 
 // Streams the parts of POST /api/samples to storage: each file goes straight to disk under a random
 // name after its first bytes were checked (docs/product/limits.md), so memory stays flat however large the
@@ -62,6 +63,9 @@ const EXTENSIONS: Record<string, string> = {
   'application/x-cfb': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
 };
+
+/** OLE compound files: accepted only as legacy Word documents. */
+const COMPOUND_FILE_TYPES = new Set(['application/msword', 'application/x-cfb']);
 
 const FIELD_CATEGORY: Record<string, FileCategory> = { photos: 'photo', documents: 'document' };
 
@@ -126,11 +130,22 @@ async function storeFilePart(
     if (file.truncated) throw tooLarge();
   }
 
+  let content: Buffer | Readable = ended ? headBuffer : Readable.from(body(), { objectMode: false });
+  if (COMPOUND_FILE_TYPES.has(detected.mime)) {
+    // A compound file's directory may sit anywhere in it: read it whole (at most the file limit) and
+    // accept it only when it is a Word document (./word-document.ts).
+    const chunks: Buffer[] = [];
+    for await (const chunk of body()) chunks.push(chunk);
+    const whole = Buffer.concat(chunks);
+    if (!isWordDocument(whole)) throw new AppError(415, SAMPLE_UPLOAD_MESSAGES.documentType);
+    content = whole;
+  }
+
   const ext = EXTENSIONS[detected.mime] ?? detected.ext;
   const fileName = `${randomBytes(16).toString('hex')}.${ext}`;
   const key = `uploads/${fileName}`;
   // A file that fit in the sniffed head is written in one go; longer ones stream to storage.
-  const { size } = await storage.put(key, ended ? headBuffer : Readable.from(body(), { objectMode: false }));
+  const { size } = await storage.put(key, content);
   budget.remaining -= size;
   return {
     key,

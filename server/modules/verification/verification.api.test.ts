@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationLog } from '../../db/schema';
+import { MAX_SAMPLE_FILE_BYTES } from '../../../common/domain/uploads';
 import { insertSample } from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 import { networkPrefix } from './verification-log';
@@ -210,6 +211,25 @@ describe('POST /api/reports/verify/{code}/document (public)', () => {
     expect(
       (await call(t, 'POST', `/api/reports/verify/${reportCode}/document`, { json: { file: 'x' } })).status,
     ).toBe(400);
+  });
+
+  it('takes exactly one file (400 for two) and answers 413 for one over the limit', async () => {
+    const s = await makeSample('Art Deco Diamond Brooch');
+    const { reportCode } = await issue(s.id, [{ element: 'Platinum', percentage: 60 }]);
+    const pdf = await pdfOf(reportCode);
+    const path = `/api/reports/verify/${reportCode}/document`;
+    for (const second of ['file', 'other']) {
+      const two = new FormData();
+      two.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'a.pdf');
+      two.append(second, new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'b.pdf');
+      const res = await call(t, 'POST', path, { form: two });
+      expect(res.status, second).toBe(400);
+      expect(res.text).toContain('exactly one');
+    }
+    const huge = Buffer.alloc(MAX_SAMPLE_FILE_BYTES + 1024, 0x20);
+    const tooLarge = await checkDocument(reportCode, huge);
+    expect(tooLarge.status).toBe(413);
+    expect((tooLarge.body as { message: string }).message).toMatch(/MB or smaller/);
   });
 });
 

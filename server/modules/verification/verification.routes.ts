@@ -18,13 +18,17 @@ import {
 } from '../../../common/contracts/verification';
 import { DEFAULT_LAB_NAME, normalizeReportCode, REPORT_CODE_PATTERN } from '../../../common/domain/reports';
 import { CATEGORIES, optionLabel } from '../../../common/domain/samples';
+import { inMegabytes, MAX_SAMPLE_FILE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, notFound } from '../../plugins/errors';
+import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { readLabSettings } from '../reports/reports.queries';
 import { checkCredentialSignature, signCredential } from './credential';
 import { createVerificationLogger } from './verification-log';
 import { presentVerification } from './verification.presenter';
 import { listRevisionsOf, prepareVerificationLookup } from './verification.queries';
+
+const ONE_FILE_MESSAGE = 'Upload exactly one PDF file, in the field "file"';
+const DOCUMENT_TOO_LARGE_MESSAGE = `The file must be ${inMegabytes(MAX_SAMPLE_FILE_BYTES)}MB or smaller`;
 
 /** Requests per address and minute for the public verification calls (docs/product/limits.md). */
 export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
@@ -108,16 +112,20 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         if (!request.isMultipart())
           throw badRequest('A PDF file is required', [{ path: 'file', message: 'A PDF file is required' }]);
+        // Exactly one file, in the part named "file"; a second file (of any name) is refused.
         let digest: string | null = null;
+        let files = 0;
         for await (const part of request.parts()) {
-          if (part.type === 'file' && part.fieldname === 'file' && digest === null) {
-            const hash = createHash('sha256');
-            for await (const chunk of part.file) hash.update(chunk as Buffer);
-            if (part.file.truncated) throw badRequest('The file is too large');
-            digest = hash.digest('hex');
-          } else if (part.type === 'file') {
+          if (part.type !== 'file') continue;
+          files += 1;
+          if (files > 1 || part.fieldname !== 'file') {
             part.file.resume();
+            throw badRequest(ONE_FILE_MESSAGE, [{ path: 'file', message: ONE_FILE_MESSAGE }]);
           }
+          const hash = createHash('sha256');
+          for await (const chunk of part.file) hash.update(chunk as Buffer);
+          if (part.file.truncated) throw new AppError(413, DOCUMENT_TOO_LARGE_MESSAGE);
+          digest = hash.digest('hex');
         }
         if (digest === null)
           throw badRequest('A PDF file is required', [{ path: 'file', message: 'A PDF file is required' }]);

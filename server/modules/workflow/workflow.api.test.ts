@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleListItem } from '../../../common/contracts/samples';
-import { type WorkListItem, workListItem } from '../../../common/contracts/workflow';
+import { type WorkListItem, WORK_LIST_PAGE_SIZE, workListItem } from '../../../common/contracts/workflow';
 import { sampleIdBuckets, sampleStatusHistory, samples } from '../../db/schema';
 import { insertSample } from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
@@ -55,6 +55,26 @@ describe('GET /api/staff/samples', () => {
     const ids = (all.body as WorkListItem[]).map((s) => s.id);
     expect(ids).toEqual(expect.arrayContaining([mine.id, theirs.id]));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('answers one bounded page, newest first, with the total; a page size over the bound is 400', async () => {
+    for (let i = 0; i < 3; i++) await insertSample(t.db, customer, { assignedStaffId: staff.id });
+    const first = await call(t, 'GET', '/api/staff/samples?pageSize=2', { token: staff.token });
+    expect(first.status).toBe(200);
+    const total = Number(first.headers.get('x-total-count'));
+    expect(total).toBeGreaterThanOrEqual(3);
+    const firstIds = (first.body as WorkListItem[]).map((s) => s.id);
+    expect(firstIds).toHaveLength(2);
+    const second = await call(t, 'GET', '/api/staff/samples?pageSize=2&page=2', { token: staff.token });
+    const secondIds = (second.body as WorkListItem[]).map((s) => s.id);
+    expect(Math.max(...secondIds)).toBeLessThan(Math.min(...firstIds));
+    const everything = await call(t, 'GET', '/api/staff/samples', { token: admin.token });
+    expect((everything.body as WorkListItem[]).length).toBe(Number(everything.headers.get('x-total-count')));
+    const tooMany = await call(t, 'GET', `/api/staff/samples?pageSize=${WORK_LIST_PAGE_SIZE + 1}`, {
+      token: admin.token,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.text).toContain(`pageSize must be at most ${WORK_LIST_PAGE_SIZE}`);
   });
 
   it('refuses anonymous (401) and customers (403)', async () => {

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
@@ -79,8 +79,19 @@ const lists = preparedStatements((db) => ({
   assigned: workListQuery(db)
     .where(eq(samples.assignedStaffId, sql.placeholder('staffId')))
     .orderBy(desc(samples.id))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
     .prepare('workflow_assigned_work_list'),
-  all: workListQuery(db).orderBy(desc(samples.id)).prepare('workflow_all_work_list'),
+  assignedCount: db
+    .select({ n: count() })
+    .from(samples)
+    .where(eq(samples.assignedStaffId, sql.placeholder('staffId')))
+    .prepare('workflow_assigned_work_count'),
+  all: workListQuery(db)
+    .orderBy(desc(samples.id))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .prepare('workflow_all_work_list'),
   // Skip over ids alone (an index-only scan), then join names for the page's rows only.
   below: listQuery(db)
     .where(
@@ -99,14 +110,28 @@ const lists = preparedStatements((db) => ({
     .prepare('workflow_samples_below'),
 }));
 
-/** A staff member's assigned samples, newest first (index samples_assigned_staff_idx). */
-export function listAssignedSamples(db: Db, staffId: number): Promise<WorkListRow[]> {
-  return lists(db).assigned.execute({ staffId }) as Promise<WorkListRow[]>;
+/** One page of the work list: `offset` rows skipped, at most `limit` rows, newest first. */
+export type WorkListPage = { offset: number; limit: number };
+
+/** One page of a staff member's assigned samples, newest first, and how many there are (index samples_assigned_staff_idx). */
+export async function listAssignedSamples(
+  db: Db,
+  staffId: number,
+  page: WorkListPage,
+): Promise<{ rows: WorkListRow[]; total: number }> {
+  const rows = (await lists(db).assigned.execute({ staffId, ...page })) as WorkListRow[];
+  const [counted] = await lists(db).assignedCount.execute({ staffId });
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
-/** Every sample's work-list row, newest first (an admin's GET /api/staff/samples, docs/product/api.md). */
-export function listAllSamples(db: Db): Promise<WorkListRow[]> {
-  return lists(db).all.execute() as Promise<WorkListRow[]>;
+/** One page of every sample's work-list row, newest first, and the total (an admin's GET /api/staff/samples). */
+export async function listAllSamples(
+  db: Db,
+  page: WorkListPage,
+): Promise<{ rows: WorkListRow[]; total: number }> {
+  const rows = (await lists(db).all.execute(page)) as WorkListRow[];
+  const { total } = await locatePage(db, 0);
+  return { rows, total };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   sampleList,
   statusUpdateRequest,
   workList,
+  workListQuery,
   TOTAL_COUNT_HEADER,
 } from '../../../common/contracts/workflow';
 import { INACTIVE_STATUSES, normalizeStatus, SAMPLE_STATUSES } from '../../../common/domain/samples';
@@ -67,16 +68,20 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['workflow'],
           summary: 'The work list: samples assigned to the caller (every sample for an admin), newest first',
           description:
-            'Each row carries the list fields (id, item, category, status, urgency, client and representative names, dates, report code) with user and assignedStaff names; the full record is GET /api/samples/{id}.',
+            'Each row carries the list fields (id, item, category, status, urgency, client and representative names, dates, report code) with user and assignedStaff names; the full record is GET /api/samples/{id}. At most 500 rows per page (pageSize 1–500, default 500); the total in X-Total-Count.',
           security: [{ bearer: [] }],
+          querystring: workListQuery,
           response: { 200: workList, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = currentUser(request);
-        const rows = seesEverySample(user)
-          ? await listAllSamples(deps.db)
-          : await listAssignedSamples(deps.db, user.id);
+        const { page, pageSize } = request.query;
+        const window = { offset: (page - 1) * pageSize, limit: pageSize };
+        const { rows, total } = seesEverySample(user)
+          ? await listAllSamples(deps.db, window)
+          : await listAssignedSamples(deps.db, user.id, window);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
         return rows.map(presentWorkListItem);
       },
     );
