@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { ELEMENT_QUALITIES, MAX_TOTAL_PERCENTAGE } from '../domain/reports';
+import {
+  AUTHENTICITY_VERDICTS,
+  CONDITION_GRADES,
+  IDENTIFICATION_MAX,
+  isCalendarDate,
+  isIsoCurrency,
+  latestEffectiveDate,
+  MAX_REPORT_PHOTOS,
+  VALUE_TYPES,
+} from '../domain/valuation';
 
 // Report elements and issuing (docs/product/reports-and-verification.md, limits.md).
 
@@ -30,11 +40,135 @@ export const reportElementInput = z.object({
 });
 export type ReportElementInput = z.infer<typeof reportElementInput>;
 
-/** Body of POST /api/samples/{id}/report and POST /api/staff/samples/{id}/report. */
-export const issueReportBody = z.object({
-  elements: z.array(reportElementInput, ELEMENTS_REQUIRED_MESSAGE).min(1, ELEMENTS_REQUIRED_MESSAGE).max(100),
+// ---- The valuation report (docs/product/valuation-report.md) ------------------------------------
+
+export const VALUATION_MESSAGES = {
+  currency: 'Currency must be an ISO 4217 code such as USD, EUR or GBP',
+  amount: 'Values must be whole amounts in minor units (cents), 0 or more',
+  highRequired: 'Please enter the value',
+  lowAboveHigh: 'Low value cannot be more than the high value',
+  valueType: 'Please choose a value type',
+  effectiveDate: 'Effective date must be a date (YYYY-MM-DD)',
+  futureDate: 'Effective date cannot be in the future',
+  verdict: 'Please choose an authenticity verdict',
+  grade: 'Please choose a condition grade',
+  tooManyPhotos: `A report can show at most ${MAX_REPORT_PHOTOS} photos`,
+  duplicatePhoto: 'Each photo can appear only once on the report',
+  foreignPhoto: "Only this sample's photos can appear on its report",
+  textTooLong: `At most ${IDENTIFICATION_MAX} characters`,
+  elementsOrVerdict:
+    'Please add at least one analysis element, or a valuation, authenticity or condition verdict',
+} as const;
+const V = VALUATION_MESSAGES;
+
+const values = <T extends readonly { value: string }[]>(list: T) =>
+  list.map((o) => o.value) as unknown as readonly [T[number]['value'], ...T[number]['value'][]];
+
+/** Rich text (cleaned on the server like element notes); empty means none. */
+const richText = z.preprocess(emptyToNull, z.string().max(20_000).nullable().optional());
+const minorUnits = z.number(V.amount).int(V.amount).min(0, V.amount).max(Number.MAX_SAFE_INTEGER, V.amount);
+
+export const valuationInput = z
+  .object({
+    low: z.preprocess((v) => (v === '' ? null : v), minorUnits.nullable().optional()),
+    high: minorUnits,
+    currency: z
+      .string(V.currency)
+      .trim()
+      .toUpperCase()
+      .refine((c) => /^[A-Z]{3}$/.test(c) && isIsoCurrency(c), V.currency),
+    valueType: z.enum(values(VALUE_TYPES), V.valueType),
+    effectiveDate: z
+      .string(V.effectiveDate)
+      .refine(isCalendarDate, V.effectiveDate)
+      .refine((d) => d <= latestEffectiveDate(), V.futureDate),
+    basis: richText,
+  })
+  .superRefine((v, ctx) => {
+    if (v.low !== null && v.low !== undefined && v.low > v.high)
+      ctx.addIssue({ code: 'custom', path: ['low'], message: V.lowAboveHigh });
+  });
+export type ValuationInput = z.infer<typeof valuationInput>;
+
+export const authenticityInput = z.object({
+  verdict: z.enum(values(AUTHENTICITY_VERDICTS), V.verdict),
+  rationale: richText,
 });
+export const conditionInput = z.object({
+  grade: z.enum(values(CONDITION_GRADES), V.grade),
+  notes: richText,
+});
+const idText = z.preprocess(
+  emptyToNull,
+  z.string().trim().max(IDENTIFICATION_MAX, V.textTooLong).nullable().optional(),
+);
+export const identificationInput = z.object({
+  maker: idText,
+  period: idText,
+  origin: idText,
+  marks: idText,
+  dimensions: idText,
+  materials: idText,
+});
+export type IdentificationInput = z.infer<typeof identificationInput>;
+
+/** Body of POST /api/samples/{id}/report and POST /api/staff/samples/{id}/report. */
+export const issueReportBody = z
+  .object({
+    elements: z.array(reportElementInput, ELEMENTS_REQUIRED_MESSAGE).max(100).default([]),
+    valuation: valuationInput.nullable().optional(),
+    authenticity: authenticityInput.nullable().optional(),
+    condition: conditionInput.nullable().optional(),
+    identification: identificationInput.nullable().optional(),
+    summary: richText,
+    photoIds: z
+      .array(z.number().int().positive(), V.tooManyPhotos)
+      .max(MAX_REPORT_PHOTOS, V.tooManyPhotos)
+      .refine((ids) => new Set(ids).size === ids.length, V.duplicatePhoto)
+      .default([]),
+  })
+  .superRefine((b, ctx) => {
+    // The element table may be empty only when the report gives a verdict of its own.
+    if (b.elements.length === 0 && !b.valuation && !b.authenticity && !b.condition)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['elements'],
+        message: b.identification || b.summary ? V.elementsOrVerdict : ELEMENTS_REQUIRED_MESSAGE,
+      });
+  });
 export type IssueReportBody = z.infer<typeof issueReportBody>;
+export type IssueReportInput = z.input<typeof issueReportBody>;
+
+/** What a revision states beside its elements, stored with it and shown by the PDF and the sample page. */
+export const reportContent = z.object({
+  valuation: z
+    .object({
+      low: z.number().nullable(),
+      high: z.number(),
+      currency: z.string(),
+      valueType: z.enum(values(VALUE_TYPES)),
+      effectiveDate: z.string(),
+      basis: z.string().nullable(),
+    })
+    .nullable(),
+  authenticity: z
+    .object({ verdict: z.enum(values(AUTHENTICITY_VERDICTS)), rationale: z.string().nullable() })
+    .nullable(),
+  condition: z.object({ grade: z.enum(values(CONDITION_GRADES)), notes: z.string().nullable() }).nullable(),
+  identification: z
+    .object({
+      maker: z.string().nullable(),
+      period: z.string().nullable(),
+      origin: z.string().nullable(),
+      marks: z.string().nullable(),
+      dimensions: z.string().nullable(),
+      materials: z.string().nullable(),
+    })
+    .nullable(),
+  summary: z.string().nullable(),
+  photoIds: z.array(z.number()),
+});
+export type ReportContent = z.infer<typeof reportContent>;
 
 /** The rules that span rows: unique names ignoring case, total at most 100. First problem wins. */
 export function elementSetProblem(

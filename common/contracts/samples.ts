@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportContent } from './reports';
 import {
   CATEGORIES,
   COUNTRIES,
@@ -138,6 +139,8 @@ export const sampleDetail = sampleListItem.extend({
   files: z.array(sampleFileSchema),
   reportElements: z.array(reportElementSchema),
   statusHistory: z.array(statusHistoryEntry),
+  /** What the current issued revision states beside its elements (docs/product/valuation-report.md); null when none. */
+  report: reportContent.nullable(),
 });
 export type SampleDetail = z.infer<typeof sampleDetail>;
 

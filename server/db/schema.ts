@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../common/domain/roles';
 import type { ServiceField } from '../../common/domain/samples';
+import type { ReportContent } from '../../common/contracts/reports';
 import {
   bigint,
   bigserial,
@@ -223,6 +224,13 @@ export const reportRevisions = pgTable(
     byteSize: integer('byte_size').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     issuedBy: integer('issued_by').references(() => users.id),
+    /** Valuation, verdicts, identification, summary and photos (docs/product/valuation-report.md); null before they existed. */
+    content: jsonb('content').$type<ReportContent>(),
+    /** issued | awaiting-review | returned (the lab's second review, docs/product/valuation-report.md). */
+    state: varchar('state', { length: 20 }).notNull().default('issued'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewComment: text('review_comment'),
   },
   (t) => [
     uniqueIndex('report_revisions_code_revision_unique').on(t.reportCode, t.revision),
@@ -240,8 +248,35 @@ export const verificationLog = pgTable(
     code: varchar('code', { length: 64 }).notNull(),
     result: varchar('result', { length: 50 }).notNull(),
     network: varchar('network', { length: 64 }),
+    /** The owner's share link the lookup came through, if any (docs/product/valuation-report.md). */
+    shareLinkId: integer('share_link_id'),
   },
-  (t) => [index('verification_log_code_idx').on(t.code)],
+  (t) => [index('verification_log_code_idx').on(t.code, t.id.desc())],
+);
+
+/**
+ * Links an owner gives out so that a verification also shows the value (docs/product/valuation-report.md).
+ * Only the token's SHA-256 is kept; the token itself is shown once, when the link is created.
+ */
+export const reportShareLinks = pgTable(
+  'report_share_links',
+  {
+    id: serial('id').primaryKey(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    /** The owner's own words for whom the link is for ("Insurer"), optional. */
+    label: varchar('label', { length: 255 }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('report_share_links_token_unique').on(t.tokenHash),
+    index('report_share_links_sample_idx').on(t.sampleId, t.id.desc()),
+  ],
 );
 
 /** Failed logins, in the database so throttling holds across instances (docs/product/limits.md). */

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IssueReportResponse, ReportElementInput } from '../../common/contracts/reports';
+import type {
+  IssueReportInput,
+  IssueReportResponse,
+  ReportElementInput,
+} from '../../common/contracts/reports';
 import type { SampleSubmissionInput } from '../../common/contracts/samples';
 import type { Role } from '../../common/domain/roles';
 import type { DbOrTx } from '../../server/db/client';
@@ -179,4 +183,38 @@ export function issueReport(
     token,
     json: { elements },
   });
+}
+
+/** A complete valuation report (docs/product/valuation-report.md) showing `photoIds`, with an empty element table. */
+export function valuationReport(
+  photoIds: number[] = [],
+  changes: Partial<IssueReportInput> = {},
+): IssueReportInput {
+  return {
+    elements: [],
+    valuation: {
+      low: 1_200_000,
+      high: 1_800_000,
+      currency: 'GBP',
+      valueType: 'insurance-replacement',
+      effectiveDate: '2026-03-14',
+      basis: '<p>Comparable sales at auction, 2024–2026.</p>',
+    },
+    authenticity: {
+      verdict: 'authentic',
+      rationale: '<p>Signature and canvas consistent with the period.</p>',
+    },
+    condition: { grade: 'very-good', notes: '<p>Minor craquelure, no losses.</p>' },
+    identification: {
+      maker: 'John Constable (attributed)',
+      period: 'c. 1820',
+      origin: 'Suffolk, England',
+      marks: 'Signed lower left "J.C."',
+      dimensions: '35 × 45 cm',
+      materials: 'Oil on canvas',
+    },
+    summary: '<p>A landscape in good order, consistent with the attribution.</p>',
+    photoIds,
+    ...changes,
+  };
 }

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   elementSetProblem,
+  type IssueReportBody,
   type IssueReportResponse,
+  type ReportContent,
   type ReportElementInput,
+  VALUATION_MESSAGES,
 } from '../../../common/contracts/reports';
 import { DEFAULT_LAB_NAME, LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../../common/domain/reports';
 import { CATEGORIES, displaySampleId, optionLabel, SERVICES } from '../../../common/domain/samples';
@@ -18,6 +21,7 @@ import { renderReportPdf } from './report-pdf';
 import {
   type ElementValues,
   findSample,
+  findSamplePhotoIds,
   findUserNameAndSignature,
   insertRevision,
   latestRevision,
@@ -56,6 +60,54 @@ export function checkElements(input: ReportElementInput[]): ElementValues[] {
   }));
 }
 
+/** The report's own statements, cleaned for storage: rich texts sanitised, blank fields dropped. */
+export function reportContentOf(body: Omit<IssueReportBody, 'elements'>): ReportContent {
+  const v = body.valuation;
+  const id = body.identification;
+  const identification = id
+    ? {
+        maker: id.maker ?? null,
+        period: id.period ?? null,
+        origin: id.origin ?? null,
+        marks: id.marks ?? null,
+        dimensions: id.dimensions ?? null,
+        materials: id.materials ?? null,
+      }
+    : null;
+  return {
+    valuation: v
+      ? {
+          low: v.low ?? null,
+          high: v.high,
+          currency: v.currency,
+          valueType: v.valueType,
+          effectiveDate: v.effectiveDate,
+          basis: sanitizeNotes(v.basis),
+        }
+      : null,
+    authenticity: body.authenticity
+      ? { verdict: body.authenticity.verdict, rationale: sanitizeNotes(body.authenticity.rationale) }
+      : null,
+    condition: body.condition
+      ? { grade: body.condition.grade, notes: sanitizeNotes(body.condition.notes) }
+      : null,
+    identification: identification && Object.values(identification).some((x) => x) ? identification : null,
+    summary: sanitizeNotes(body.summary),
+    photoIds: body.photoIds,
+  };
+}
+
+/** Every chosen photo must be one of this sample's photos (400 otherwise: never another owner's picture). */
+async function checkPhotos(deps: IssueDeps, sampleId: number, photoIds: readonly number[]) {
+  if (!photoIds.length) return;
+  const own = new Set(await findSamplePhotoIds(deps.db, sampleId));
+  const index = photoIds.findIndex((id) => !own.has(id));
+  if (index >= 0)
+    throw badRequest(VALUATION_MESSAGES.foreignPhoto, [
+      { path: `photoIds.${index}`, message: VALUATION_MESSAGES.foreignPhoto },
+    ]);
+}
+
 /** Reads an image from storage for the PDF; a missing file leaves the image out. */
 async function readImage(deps: IssueDeps, key: string | null | undefined): Promise<Buffer | null> {
   if (!key) return null;
@@ -70,7 +122,13 @@ async function readImage(deps: IssueDeps, key: string | null | undefined): Promi
 const personName = (p: { firstName: string | null; lastName: string | null } | undefined) =>
   p ? [p.firstName, p.lastName].filter(Boolean).join(' ').trim() : '';
 
-async function pdfInputFor(deps: IssueDeps, sample: SampleRow, elements: ElementValues[], issuer: AuthUser) {
+async function pdfInputFor(
+  deps: IssueDeps,
+  sample: SampleRow,
+  elements: ElementValues[],
+  content: ReportContent,
+  issuer: AuthUser,
+) {
   const [lab, analystRow, owner] = await Promise.all([
     readLabSettings(deps.db),
     findUserNameAndSignature(deps.db, sample.assignedStaffId ?? issuer.id),
@@ -103,6 +161,7 @@ async function pdfInputFor(deps: IssueDeps, sample: SampleRow, elements: Element
           : personName(owner) || sample.submitterName,
     },
     elements,
+    content,
     analyst: { name: personName(analystRow) || personName(issuer) || issuer.email, signature },
   };
 }
@@ -116,16 +175,19 @@ export async function issueReport(
   deps: IssueDeps,
   user: AuthUser,
   sampleId: number,
-  input: ReportElementInput[],
+  input: IssueReportBody | ReportElementInput[],
 ): Promise<IssueReportResponse> {
+  const body: IssueReportBody = Array.isArray(input) ? { elements: input, photoIds: [] } : input;
   // A customer is refused before the lookup, so they learn nothing about which samples exist.
   if (!canIssueReports(user)) throw forbidden(ACCESS_DENIED_MESSAGE);
   const sample = await findSample(deps.db, sampleId);
   if (!sample) throw notFound('Sample not found');
   if (!canIssueReport(user, sample)) throw forbidden(ACCESS_DENIED_MESSAGE);
   if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
-  const elements = checkElements(input);
-  const base = await pdfInputFor(deps, sample, elements, user);
+  const elements = checkElements(body.elements);
+  await checkPhotos(deps, sample.id, body.photoIds);
+  const content = reportContentOf(body);
+  const base = await pdfInputFor(deps, sample, elements, content, user);
 
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
     const existingCode = sample.reportCode;
@@ -178,6 +240,7 @@ export async function issueReport(
           byteSize: pdf.length,
           issuedAt,
           issuedBy: user.id,
+          content,
         });
         await mailReportIssued(tx, deps.mailer, sample, reportCode, revision);
       });

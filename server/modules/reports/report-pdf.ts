@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import type { ReportContent } from '../../../common/contracts/reports';
 import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
 import { withoutLayoutTables } from './font-tables';
 import { renderNotes } from './notes-pdf';
@@ -56,6 +57,8 @@ export type ReportPdfInput = {
     quality: string | null;
     notes: string | null;
   }[];
+  /** Valuation, verdicts, identification and summary (docs/product/valuation-report.md). */
+  content?: ReportContent | null;
   analyst: { name: string; signature: Buffer | null } | null;
   reportCode: string;
   revision: number;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { labSettings, reportElements, reportRevisions, samples, users } from '../../db/schema';
+import { labSettings, reportElements, reportRevisions, sampleFiles, samples, users } from '../../db/schema';
 
 export type SampleRow = typeof samples.$inferSelect;
 export type RevisionRow = typeof reportRevisions.$inferSelect;
@@ -20,6 +20,15 @@ export async function findSample(db: DbOrTx, id: number): Promise<SampleRow | un
 export async function findSampleByReportCode(db: DbOrTx, code: string): Promise<SampleRow | undefined> {
   const [row] = await db.select().from(samples).where(eq(samples.reportCode, code)).limit(1);
   return row;
+}
+
+/** The ids of a sample's photos (not its documents). */
+export async function findSamplePhotoIds(db: DbOrTx, sampleId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: sampleFiles.id })
+    .from(sampleFiles)
+    .where(and(eq(sampleFiles.sampleId, sampleId), eq(sampleFiles.fileCategory, 'photo')));
+  return rows.map((r) => r.id);
 }
 
 export async function findUserNameAndSignature(db: DbOrTx, id: number) {

@@ -52,7 +52,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             description,
           },
         },
-        async (request) => issueReport(deps, currentUser(request), request.params.id, request.body.elements),
+        async (request) => issueReport(deps, currentUser(request), request.params.id, request.body),
       );
     }
 

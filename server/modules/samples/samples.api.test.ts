@@ -117,7 +117,16 @@ describe('POST /api/samples', () => {
     expect(d.assignedStaff).toBeNull();
     expect(d.reportElements).toEqual([]);
     // The 201 answer is the stored row, presented exactly as every later read presents it.
-    const { files: _f, reportElements: _e, statusHistory: _h, user: _u, assignedStaff: _a, ...stored } = d;
+    const {
+      files: _f,
+      reportElements: _e,
+      statusHistory: _h,
+      report,
+      user: _u,
+      assignedStaff: _a,
+      ...stored
+    } = d;
+    expect(report).toBeNull();
     expect(sample).toEqual(stored);
     const isoUtc = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
     for (const f of d.files) expect(f.uploadDate).toMatch(isoUtc);

@@ -127,6 +127,7 @@ export function presentSampleDetail(
       notes: e.notes,
       createdAt: iso(e.createdAt),
     })),
+    report: found.report,
     statusHistory: found.history.map((h) => ({
       id: h.id,
       status: h.status,

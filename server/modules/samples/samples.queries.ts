@@ -1,6 +1,7 @@
 import { type NewOutboxRow, outboxCte } from '../../mail/mailer';
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
@@ -183,6 +184,8 @@ const prepared = preparedStatements((db) => ({
             'id', e.id, 'sampleId', e.sample_id, 'element', e.element, 'percentage', e.percentage,
             'purity', e.purity, 'quality', e.quality, 'notes', e.notes, 'createdAt', e.created_at) order by e.id)
           from report_elements e where e.sample_id = ${samples.id}), '[]'::json)`,
+      report: sql<ReportContent | null>`(select r.content from report_revisions r
+          where r.sample_id = ${samples.id} and r.state = 'issued' order by r.revision desc limit 1)`,
       history: sql<HistoryJson[]>`coalesce((select json_agg(json_build_object(
             'id', h.id, 'status', h.status, 'comment', h.comment, 'createdAt', h.created_at,
             'authorId', a.id, 'authorFirstName', a.first_name, 'authorLastName', a.last_name) order by h.id)
@@ -210,6 +213,7 @@ export async function findSampleDetail(db: Db, id: number) {
     files: head.files,
     elements: head.elements,
     history: head.history,
+    report: head.report,
   };
 }
 

@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportContent } from '../../../common/contracts/reports';
+import { reportRevisions, samples } from '../../db/schema';
+import {
+  DOCUMENT_PDF,
+  photoFile,
+  submissionFields,
+  submitSample,
+  valuationReport,
+} from '../../../tests/support/factories';
+import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
+
+// The valuation report's content (docs/product/valuation-report.md): stored with the revision,
+// shown on the sample page, and refused with a clear 400 that changes nothing.
+
+let t: TestApp;
+let staff: TestUser;
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { runJobs: false });
+  [staff, owner, other] = await Promise.all([
+    createUser(t, { role: 'staff' }),
+    createUser(t, { role: 'user' }),
+    createUser(t, { role: 'user' }),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Detail = {
+  files: { id: number; fileCategory: string }[];
+  report: ReportContent | null;
+  reportCode: string | null;
+};
+
+/** A painting with `photos` photos and one document, assigned to `staff`; answers its id and file ids. */
+async function painting(photos = 7, by: TestUser = owner) {
+  const files = [
+    ...Array.from({ length: photos }, (_, i) => photoFile(`view-${i + 1}.jpg`)),
+    { field: 'documents' as const, name: 'provenance.pdf', bytes: DOCUMENT_PDF, type: 'application/pdf' },
+  ];
+  const id = await submitSample(t, by.token, submissionFields({ category: 'artwork-paintings' }), files);
+  await t.db.update(samples).set({ assignedStaffId: staff.id }).where(eq(samples.id, id));
+  const detail = await sampleDetail(id, by);
+  const photoIds = detail.files.filter((f) => f.fileCategory === 'photo').map((f) => f.id);
+  const documentId = detail.files.find((f) => f.fileCategory === 'document')?.id ?? 0;
+  return { id, photoIds, documentId };
+}
+
+async function sampleDetail(id: number, as: TestUser = owner): Promise<Detail> {
+  const res = await call(t, 'GET', `/api/samples/${id}`, { token: as.token });
+  expect(res.status).toBe(200);
+  return res.body as Detail;
+}
+
+const issue = (id: number, json: unknown) =>
+  call(t, 'POST', `/api/staff/samples/${id}/report`, { token: staff.token, json });
+
+describe('issuing a valuation report', () => {
+  it('stores every section with the revision and shows it to the owner, the element table empty', async () => {
+    const s = await painting(7);
+    const chosen = [s.photoIds[5], s.photoIds[0], s.photoIds[2]] as number[];
+    const res = await issue(s.id, valuationReport(chosen));
+    expect(res.status).toBe(200);
+    const detail = await sampleDetail(s.id);
+    expect(detail.report).toEqual({
+      valuation: {
+        low: 1_200_000,
+        high: 1_800_000,
+        currency: 'GBP',
+        valueType: 'insurance-replacement',
+        effectiveDate: '2026-03-14',
+        basis: '<p>Comparable sales at auction, 2024–2026.</p>',
+      },
+      authenticity: {
+        verdict: 'authentic',
+        rationale: '<p>Signature and canvas consistent with the period.</p>',
+      },
+      condition: { grade: 'very-good', notes: '<p>Minor craquelure, no losses.</p>' },
+      identification: {
+        maker: 'John Constable (attributed)',
+        period: 'c. 1820',
+        origin: 'Suffolk, England',
+        marks: 'Signed lower left "J.C."',
+        dimensions: '35 × 45 cm',
+        materials: 'Oil on canvas',
+      },
+      summary: '<p>A landscape in good order, consistent with the attribution.</p>',
+      photoIds: chosen,
+    });
+    const [rev] = await t.db.select().from(reportRevisions).where(eq(reportRevisions.sampleId, s.id));
+    expect(rev?.content?.photoIds).toEqual(chosen);
+  });
+
+  it('cleans the rich texts, upper-cases the currency and accepts a single value without a range', async () => {
+    const s = await painting(1);
+    const res = await issue(
+      s.id,
+      valuationReport([], {
+        valuation: {
+          high: 250_000,
+          currency: 'chf',
+          valueType: 'fair-market',
+          effectiveDate: '2025-12-31',
+          basis: '<p onclick="x()">Sales <script>alert(1)</script><a href="javascript:x">here</a></p>',
+        },
+        authenticity: null,
+        condition: null,
+        identification: { maker: '  ', period: '' },
+        summary: '',
+      }),
+    );
+    expect(res.status).toBe(200);
+    const { report } = await sampleDetail(s.id);
+    expect(report?.valuation).toMatchObject({ low: null, high: 250_000, currency: 'CHF' });
+    expect(report?.valuation?.basis).toBe('<p>Sales here</p>');
+    expect(report).toMatchObject({
+      authenticity: null,
+      condition: null,
+      identification: null,
+      summary: null,
+    });
+  });
+
+  it('still needs an element when the report gives no verdict', async () => {
+    const s = await painting(1);
+    const res = await issue(s.id, { elements: [], summary: '<p>Nice.</p>' });
+    expect(res.status).toBe(400);
+    expect((res.body as { message: string }).message).toBe(
+      'Please add at least one analysis element, or a valuation, authenticity or condition verdict',
+    );
+    expect((await issue(s.id, { elements: [] })).body).toMatchObject({
+      message: 'Please add at least one analysis element',
+    });
+  });
+});
+
+describe('refused report content: 400 with the field and a clear message, nothing issued', () => {
+  const base = valuationReport();
+  const valuation = base.valuation ?? undefined;
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    [
+      'an unknown currency',
+      { valuation: { ...valuation, currency: 'XYZ' } },
+      'valuation.currency',
+      'Currency must be an ISO 4217 code such as USD, EUR or GBP',
+    ],
+    [
+      'a currency name',
+      { valuation: { ...valuation, currency: 'Pounds' } },
+      'valuation.currency',
+      'Currency must be an ISO 4217 code such as USD, EUR or GBP',
+    ],
+    [
+      'low above high',
+      { valuation: { ...valuation, low: 2_000_000, high: 1_000_000 } },
+      'valuation.low',
+      'Low value cannot be more than the high value',
+    ],
+    [
+      'a negative value',
+      { valuation: { ...valuation, low: -1 } },
+      'valuation.low',
+      'Values must be whole amounts in minor units (cents), 0 or more',
+    ],
+    [
+      'a fractional minor unit',
+      { valuation: { ...valuation, high: 10.5 } },
+      'valuation.high',
+      'Values must be whole amounts in minor units (cents), 0 or more',
+    ],
+    [
+      'a future effective date',
+      { valuation: { ...valuation, effectiveDate: '2999-01-01' } },
+      'valuation.effectiveDate',
+      'Effective date cannot be in the future',
+    ],
+    [
+      'an impossible date',
+      { valuation: { ...valuation, effectiveDate: '2025-02-30' } },
+      'valuation.effectiveDate',
+      'Effective date must be a date (YYYY-MM-DD)',
+    ],
+    [
+      'an unknown value type',
+      { valuation: { ...valuation, valueType: 'sentimental' } },
+      'valuation.valueType',
+      'Please choose a value type',
+    ],
+    [
+      'an unknown verdict',
+      { authenticity: { verdict: 'probably' } },
+      'authenticity.verdict',
+      'Please choose an authenticity verdict',
+    ],
+    [
+      'an unknown grade',
+      { condition: { grade: 'pristine' } },
+      'condition.grade',
+      'Please choose a condition grade',
+    ],
+    ['seven photos', { photoIds: [1, 2, 3, 4, 5, 6, 7] }, 'photoIds', 'A report can show at most 6 photos'],
+    ['a photo twice', { photoIds: [1, 1] }, 'photoIds', 'Each photo can appear only once on the report'],
+    [
+      'an over-long maker',
+      { identification: { maker: 'x'.repeat(256) } },
+      'identification.maker',
+      'At most 255 characters',
+    ],
+  ];
+  it.each(cases)('refuses %s', async (_name, change, path, message) => {
+    const s = await painting(1);
+    const res = await issue(s.id, { ...base, ...change });
+    expect(res.status).toBe(400);
+    const body = res.body as { message: string; errors: { path: string; message: string }[] };
+    expect(body.message).toBe(message);
+    expect(body.errors).toContainEqual({ path, message });
+    expect((await sampleDetail(s.id)).reportCode).toBeNull();
+  });
+
+  it("refuses another sample's photo and a document as photos", async () => {
+    const mine = await painting(1);
+    const theirs = await painting(1, other);
+    for (const foreign of [theirs.photoIds[0], mine.documentId] as number[]) {
+      const res = await issue(mine.id, valuationReport([mine.photoIds[0] as number, foreign]));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        message: "Only this sample's photos can appear on its report",
+        errors: [{ path: 'photoIds.1', message: "Only this sample's photos can appear on its report" }],
+      });
+    }
+    expect((await sampleDetail(mine.id)).reportCode).toBeNull();
+  });
+});
