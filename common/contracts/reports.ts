@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ELEMENT_QUALITIES, MAX_TOTAL_PERCENTAGE } from '../domain/reports';
+import { isCurrencyCode, parseAmount } from '../domain/money';
+import { amountInput, checkAmount, currencyCode } from './lab';
 import {
   AUTHENTICITY_VERDICTS,
   CONDITION_GRADES,
   IDENTIFICATION_MAX,
   isCalendarDate,
-  isIsoCurrency,
   latestEffectiveDate,
   MAX_REPORT_PHOTOS,
   VALUE_TYPES,
@@ -43,8 +44,6 @@ export type ReportElementInput = z.infer<typeof reportElementInput>;
 // ---- The valuation report (docs/product/valuation-report.md) ------------------------------------
 
 export const VALUATION_MESSAGES = {
-  currency: 'Currency must be an ISO 4217 code such as USD, EUR or GBP',
-  amount: 'Values must be whole amounts in minor units (cents), 0 or more',
   highRequired: 'Please enter the value',
   lowAboveHigh: 'Low value cannot be more than the high value',
   valueType: 'Please choose a value type',
@@ -66,17 +65,13 @@ const values = <T extends readonly { value: string }[]>(list: T) =>
 
 /** Rich text (cleaned on the server like element notes); empty means none. */
 const richText = z.preprocess(emptyToNull, z.string().max(20_000).nullable().optional());
-const minorUnits = z.number(V.amount).int(V.amount).min(0, V.amount).max(Number.MAX_SAFE_INTEGER, V.amount);
 
+/** Amounts in major units (12000, "12000.50"), read exactly into minor units on the server (`parseAmount`). */
 export const valuationInput = z
   .object({
-    low: z.preprocess((v) => (v === '' ? null : v), minorUnits.nullable().optional()),
-    high: minorUnits,
-    currency: z
-      .string(V.currency)
-      .trim()
-      .toUpperCase()
-      .refine((c) => /^[A-Z]{3}$/.test(c) && isIsoCurrency(c), V.currency),
+    low: z.preprocess(emptyToNull, amountInput.nullable().optional()),
+    high: z.preprocess(emptyToNull, z.union([z.number(), z.string()], V.highRequired)),
+    currency: currencyCode,
     valueType: z.enum(values(VALUE_TYPES), V.valueType),
     effectiveDate: z
       .string(V.effectiveDate)
@@ -85,7 +80,15 @@ export const valuationInput = z
     basis: richText,
   })
   .superRefine((v, ctx) => {
-    if (v.low !== null && v.low !== undefined && v.low > v.high)
+    // A bad currency is its own issue; amounts are read only in a currency that exists.
+    if (!isCurrencyCode(v.currency)) return;
+    const currency = v.currency;
+    checkAmount(ctx, v.high, currency, ['high']);
+    if (v.low === null || v.low === undefined) return;
+    checkAmount(ctx, v.low, currency, ['low']);
+    const low = parseAmount(v.low, currency);
+    const high = parseAmount(v.high, currency);
+    if (low.ok && high.ok && low.minor > high.minor)
       ctx.addIssue({ code: 'custom', path: ['low'], message: V.lowAboveHigh });
   });
 export type ValuationInput = z.infer<typeof valuationInput>;
@@ -139,7 +142,10 @@ export const issueReportBody = z
 export type IssueReportBody = z.infer<typeof issueReportBody>;
 export type IssueReportInput = z.input<typeof issueReportBody>;
 
-/** What a revision states beside its elements, stored with it and shown by the PDF and the sample page. */
+/**
+ * What a revision states beside its elements, stored with it and shown by the PDF and the sample page.
+ * Stored with the amounts in minor units; answers give them in major units (`presentReportContent`).
+ */
 export const reportContent = z.object({
   valuation: z
     .object({

@@ -1,3 +1,5 @@
+import { formatMoney } from './money';
+
 // The valuation report's vocabulary: value types, verdicts, grades, money (docs/product/valuation-report.md).
 
 export const VALUE_TYPES = [
@@ -46,42 +48,7 @@ export const gradeLabel = (v: string) => CONDITION_GRADES.find((t) => t.value ==
 /** The currencies first offered in forms; any other active ISO 4217 code is accepted too. */
 export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD'] as const;
 
-let isoCurrencies: ReadonlySet<string> | undefined;
-/** Active ISO 4217 codes, as the JavaScript runtime (ICU) knows them. */
-export function isIsoCurrency(code: string): boolean {
-  isoCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
-  return isoCurrencies.has(code);
-}
-
-/** Digits after the decimal point of a currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. */
-export function currencyExponent(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/** An amount in minor units (cents) as the currency writes it: `formatMoney(1250000, 'USD')` → "$12,500.00". */
-export function formatMoney(minor: number, currency: string): string {
-  const exponent = currencyExponent(currency);
-  const major = minor / 10 ** exponent;
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: exponent,
-      maximumFractionDigits: exponent,
-    }).format(major);
-  } catch {
-    return `${major.toFixed(exponent)} ${currency}`;
-  }
-}
-
-/** "$10,000.00 – $15,000.00", or one amount when there is no range. */
+/** "£12,000.00 – £18,000.00", or one amount when there is no range (amounts in minor units). */
 export function formatValueRange(v: { low?: number | null; high: number; currency: string }): string {
   const high = formatMoney(v.high, v.currency);
   return v.low !== null && v.low !== undefined && v.low !== v.high

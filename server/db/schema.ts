@@ -256,7 +256,8 @@ export const verificationLog = pgTable(
 
 /**
  * Links an owner gives out so that a verification also shows the value (docs/product/valuation-report.md).
- * Only the token's SHA-256 is kept; the token itself is shown once, when the link is created.
+ * The token is kept as it is, so the owner can copy a link again later: whoever can read this table
+ * can read the valuations themselves (docs/decisions/0015-valuation-report.md).
  */
 export const reportShareLinks = pgTable(
   'report_share_links',
@@ -265,7 +266,7 @@ export const reportShareLinks = pgTable(
     sampleId: integer('sample_id')
       .notNull()
       .references(() => samples.id, { onDelete: 'cascade' }),
-    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    token: varchar('token', { length: 64 }).notNull(),
     /** The owner's own words for whom the link is for ("Insurer"), optional. */
     label: varchar('label', { length: 255 }),
     createdBy: integer('created_by').references(() => users.id),
@@ -274,7 +275,7 @@ export const reportShareLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('report_share_links_token_unique').on(t.tokenHash),
+    uniqueIndex('report_share_links_token_unique').on(t.token),
     index('report_share_links_sample_idx').on(t.sampleId, t.id.desc()),
   ],
 );

@@ -193,8 +193,8 @@ export function valuationReport(
   return {
     elements: [],
     valuation: {
-      low: 1_200_000,
-      high: 1_800_000,
+      low: 12_000,
+      high: 18_000,
       currency: 'GBP',
       valueType: 'insurance-replacement',
       effectiveDate: '2026-03-14',

@@ -8,6 +8,7 @@ import {
   type ReportElementInput,
   VALUATION_MESSAGES,
 } from '../../../common/contracts/reports';
+import { parseAmount } from '../../../common/domain/money';
 import { DEFAULT_LAB_NAME, LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../../common/domain/reports';
 import { CATEGORIES, displaySampleId, optionLabel, SERVICES } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
@@ -60,6 +61,13 @@ export function checkElements(input: ReportElementInput[]): ElementValues[] {
   }));
 }
 
+/** An amount the contract already accepted, in minor units. */
+function minorUnits(value: number | string, currency: string): number {
+  const parsed = parseAmount(value, currency);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return parsed.minor;
+}
+
 /** The report's own statements, cleaned for storage: rich texts sanitised, blank fields dropped. */
 export function reportContentOf(body: Omit<IssueReportBody, 'elements'>): ReportContent {
   const v = body.valuation;
@@ -77,8 +85,8 @@ export function reportContentOf(body: Omit<IssueReportBody, 'elements'>): Report
   return {
     valuation: v
       ? {
-          low: v.low ?? null,
-          high: v.high,
+          low: v.low === null || v.low === undefined ? null : minorUnits(v.low, v.currency),
+          high: minorUnits(v.high, v.currency),
           currency: v.currency,
           valueType: v.valueType,
           effectiveDate: v.effectiveDate,

@@ -69,8 +69,8 @@ describe('issuing a valuation report', () => {
     const detail = await sampleDetail(s.id);
     expect(detail.report).toEqual({
       valuation: {
-        low: 1_200_000,
-        high: 1_800_000,
+        low: 12_000,
+        high: 18_000,
         currency: 'GBP',
         valueType: 'insurance-replacement',
         effectiveDate: '2026-03-14',
@@ -93,7 +93,9 @@ describe('issuing a valuation report', () => {
       photoIds: chosen,
     });
     const [rev] = await t.db.select().from(reportRevisions).where(eq(reportRevisions.sampleId, s.id));
+    // Kept exactly, in minor units (pence).
     expect(rev?.content?.photoIds).toEqual(chosen);
+    expect(rev?.content?.valuation).toMatchObject({ low: 1_200_000, high: 1_800_000 });
   });
 
   it('cleans the rich texts, upper-cases the currency and accepts a single value without a range', async () => {
@@ -102,7 +104,7 @@ describe('issuing a valuation report', () => {
       s.id,
       valuationReport([], {
         valuation: {
-          high: 250_000,
+          high: '2500.05',
           currency: 'chf',
           valueType: 'fair-market',
           effectiveDate: '2025-12-31',
@@ -116,7 +118,7 @@ describe('issuing a valuation report', () => {
     );
     expect(res.status).toBe(200);
     const { report } = await sampleDetail(s.id);
-    expect(report?.valuation).toMatchObject({ low: null, high: 250_000, currency: 'CHF' });
+    expect(report?.valuation).toMatchObject({ low: null, high: 2500.05, currency: 'CHF' });
     expect(report?.valuation?.basis).toBe('<p>Sales here</p>');
     expect(report).toMatchObject({
       authenticity: null,
@@ -142,22 +144,23 @@ describe('issuing a valuation report', () => {
 describe('refused report content: 400 with the field and a clear message, nothing issued', () => {
   const base = valuationReport();
   const valuation = base.valuation ?? undefined;
+  const currencyMessage = 'Enter a three-letter currency code such as EUR, USD or GBP';
   const cases: [string, Record<string, unknown>, string, string][] = [
     [
       'an unknown currency',
       { valuation: { ...valuation, currency: 'XYZ' } },
       'valuation.currency',
-      'Currency must be an ISO 4217 code such as USD, EUR or GBP',
+      currencyMessage,
     ],
     [
       'a currency name',
       { valuation: { ...valuation, currency: 'Pounds' } },
       'valuation.currency',
-      'Currency must be an ISO 4217 code such as USD, EUR or GBP',
+      currencyMessage,
     ],
     [
       'low above high',
-      { valuation: { ...valuation, low: 2_000_000, high: 1_000_000 } },
+      { valuation: { ...valuation, low: 20_000, high: '10000.00' } },
       'valuation.low',
       'Low value cannot be more than the high value',
     ],
@@ -165,13 +168,25 @@ describe('refused report content: 400 with the field and a clear message, nothin
       'a negative value',
       { valuation: { ...valuation, low: -1 } },
       'valuation.low',
-      'Values must be whole amounts in minor units (cents), 0 or more',
+      'The amount cannot be negative',
     ],
     [
-      'a fractional minor unit',
-      { valuation: { ...valuation, high: 10.5 } },
+      'a value finer than a penny',
+      { valuation: { ...valuation, high: 10.555 } },
       'valuation.high',
-      'Values must be whole amounts in minor units (cents), 0 or more',
+      'Use at most 2 decimals',
+    ],
+    [
+      'yen with decimals',
+      { valuation: { ...valuation, currency: 'JPY', high: 1000.5 } },
+      'valuation.high',
+      'This currency has no decimals',
+    ],
+    [
+      'a value that is not a number',
+      { valuation: { ...valuation, high: 'lots' } },
+      'valuation.high',
+      'Enter an amount such as 120 or 120.50',
     ],
     [
       'a future effective date',

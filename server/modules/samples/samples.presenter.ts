@@ -9,6 +9,7 @@ import type { samples } from '../../db/schema';
 import { isoDate as iso, isoDateOrNull as isoOrNull } from '../../plugins/presented-json';
 import type { findSampleDetail } from './samples.queries';
 import { presentPhotoCopies } from '../photos/photo-links';
+import { presentReportContent } from '../reports/report-content';
 
 export type SampleRow = typeof samples.$inferSelect;
 
@@ -127,7 +128,7 @@ export function presentSampleDetail(
       notes: e.notes,
       createdAt: iso(e.createdAt),
     })),
-    report: found.report,
+    report: presentReportContent(found.report),
     statusHistory: found.history.map((h) => ({
       id: h.id,
       status: h.status,
