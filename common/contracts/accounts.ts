@@ -86,8 +86,22 @@ export const adminUsersResponse = z.array(adminUser);
 export const changeRoleRequest = z.object({ role: roleSchema });
 export type ChangeRoleRequest = z.infer<typeof changeRoleRequest>;
 
-/** GET /api/admin/users?role=staff lists one role only (the admin's staff selector). */
-export const adminUsersQuery = z.object({ role: roleSchema.optional() });
+export const USERS_PAGE_SIZE = 20;
+export const MAX_USERS_PAGE_SIZE = 100;
+export const MAX_USER_SEARCH = 100;
+
+/**
+ * GET /api/admin/users: ?role=staff lists one role only (the admin's staff selector); ?search=
+ * matches name or e-mail (any part, ignoring case). With ?page= the answer is one page of
+ * `pageSize` accounts and the total is in X-Total-Count; without it, every matching account.
+ */
+export const adminUsersQuery = z.object({
+  role: roleSchema.optional(),
+  search: z.string().trim().max(MAX_USER_SEARCH).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(MAX_USERS_PAGE_SIZE).default(USERS_PAGE_SIZE),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';

@@ -15,14 +15,23 @@ const optional = z
   .nullish()
   .transform((v) => (v?.trim() ? v.trim() : null));
 
+const HOSTNAME = /^(localhost|([a-z\d]([a-z\d-]*[a-z\d])?\.)+[a-z\d-]{2,})$/i;
+
+/** An http(s) address with a real host name (browsers would otherwise accept 'https://not a url'). */
 const isUrl = (v: string) => {
+  if (/\s/.test(v)) return false;
   try {
     const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
+    return (u.protocol === 'http:' || u.protocol === 'https:') && HOSTNAME.test(u.hostname);
   } catch {
     return false;
   }
 };
+
+/** 'example.com' means 'https://example.com': a website typed without its scheme is completed. */
+export function normalizeWebsite(value: string): string {
+  return /^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value.replace(/^\/+/, '')}`;
+}
 
 export const CURRENCY_INVALID = 'Enter a three-letter currency code such as EUR, USD or GBP';
 export const SURCHARGE_INVALID = 'The urgent surcharge must be a whole percent from 0 to 500';
@@ -60,7 +69,9 @@ export const labSettingsRequest = z
     address: optional,
     phone: optional,
     email: optional.refine((v) => v === null || z.email().safeParse(v).success, INVALID_EMAIL),
-    website: optional.refine((v) => v === null || isUrl(v), INVALID_URL),
+    website: optional
+      .transform((v) => (v === null ? null : normalizeWebsite(v)))
+      .refine((v) => v === null || isUrl(v), INVALID_URL),
     certificationNumber: optional,
     /** The price list (docs/product/quotes.md); left out, the stored one stays. */
     prices: priceList.optional(),

@@ -72,10 +72,12 @@ let customerToken = '';
 let doneId = 0;
 /** Assigned to the analyst, in review, no report yet. */
 let openId = 0;
+/** Assigned to the analyst, in analysis: its status is changed in test 7. */
+let holdId = 0;
 let reportCode = '';
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  [product, browser] = await Promise.all([startProduct({ RATE_LIMITS: 'off' }), launchBrowser()]);
   for (const u of [customer, analyst]) {
     const r = await api('/api/register', { method: 'POST', body: JSON.stringify(u) });
     expect(r.status).toBe(201);
@@ -99,7 +101,8 @@ beforeAll(async () => {
   customerToken = await tokenFor(customer.email, customer.password);
   doneId = await submitSample(customerToken, 'Morgan Silver Dollar 1921');
   openId = await submitSample(customerToken, 'Peace Dollar 1923');
-  for (const id of [doneId, openId]) {
+  holdId = await submitSample(customerToken, 'Trade Dollar 1875');
+  for (const id of [doneId, openId, holdId]) {
     const r = await api(`/api/admin/samples/${id}/assign`, {
       method: 'POST',
       body: JSON.stringify({ staffId: analystId }),
@@ -123,6 +126,11 @@ beforeAll(async () => {
     method: 'POST',
     token: staffToken,
     body: JSON.stringify({ status: 'completed' }),
+  });
+  await api(`/api/staff/samples/${holdId}/status`, {
+    method: 'POST',
+    token: staffToken,
+    body: JSON.stringify({ status: 'analysis' }),
   });
   await api(`/api/staff/samples/${openId}/status`, {
     method: 'POST',
@@ -180,7 +188,7 @@ describe('fit and finish', () => {
     await page.locator('footer').getByRole('link', { name: 'Contact', exact: true }).click();
     await page.waitForURL('**/contact');
     await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
-    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5000 });
     await page.goBack();
     await page.goBack();
     await page.waitForURL('**/about');
@@ -277,6 +285,243 @@ describe('fit and finish', () => {
       .click();
     await a.page.waitForURL(`**/sample/${doneId}`);
     await a.page.getByRole('heading', { name: 'Morgan Silver Dollar 1921' }).waitFor();
+    await a.context.close();
+  });
+
+  it('7. a status change asks first, carries an optional note the client reads, and an admin cannot demote themself', async () => {
+    const s = await session(staffToken);
+    await s.page.goto('/staff');
+    const r = s.page.locator(`tr[data-sample-id="${holdId}"]`);
+    const select = r.getByLabel(/^Status of/);
+    // A stray choice (or arrow key) only opens the question; Cancel leaves everything as it was.
+    await select.focus();
+    await select.selectOption('review');
+    const dialog = s.page.getByRole('dialog', { name: 'Change status?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(select.inputValue()).resolves.toBe('analysis');
+    const unchanged = await api(`/api/samples/${holdId}`, { token: customerToken });
+    expect(unchanged.body.status).toBe('analysis');
+
+    await select.selectOption('on-hold');
+    await dialog.waitFor();
+    await dialog.getByText('Strongly suggested for On Hold', { exact: false }).waitFor();
+    expect(await seriousAxeViolations(s.page)).toEqual([]);
+    await dialog
+      .getByLabel('Note for the client (optional)')
+      .fill('Waiting for your photo of the reverse side.');
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    await s.page.getByText('Sample status updated', { exact: true }).first().waitFor();
+    await r.locator('[data-status="on-hold"]').waitFor();
+    await s.context.close();
+
+    const c = await session(customerToken);
+    await c.page.goto(`/sample/${holdId}`);
+    const history = c.page.getByRole('region', { name: 'Status History' });
+    await history.getByText('Waiting for your photo of the reverse side.').waitFor();
+    await c.context.close();
+
+    const a = await session(adminToken);
+    await a.page.goto('/admin');
+    await a.page.getByRole('tab', { name: 'Staff' }).click();
+    const own = a.page.locator('select[name="role"]:disabled');
+    await own.waitFor();
+    await expect(own.inputValue()).resolves.toBe('admin');
+    await a.page.getByText('Your own role (another admin can change it)').waitFor();
+    await expect(a.page.getByLabel('Role of Ada Lind').isEnabled()).resolves.toBe(true);
+    await a.context.close();
+  });
+
+  it('5. the sample page offers the PDF and Verify whenever a report exists; staff can complete the sample as they issue', async () => {
+    const c = await session(customerToken);
+    await c.page.goto(`/sample/${doneId}`);
+    const card = c.page.getByRole('region', { name: 'Valuation Report' });
+    await card.getByText(reportCode).waitFor();
+    const [download] = await Promise.all([
+      c.page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Report-${reportCode}.pdf`);
+    const verify = card.getByRole('link', { name: 'Verify' });
+    await expect(verify.getAttribute('href')).resolves.toBe(`/verify-report?code=${reportCode}`);
+    await verify.click();
+    await c.page.getByRole('heading', { name: 'Authentic Report Verified' }).waitFor();
+    await c.context.close();
+
+    // Staff issue a report for the sample in Review and complete it in the same step.
+    const s = await session(staffToken);
+    await s.page.goto('/staff');
+    await s.page
+      .locator(`tr[data-sample-id="${openId}"]`)
+      .getByRole('button', { name: /Generate Report/ })
+      .click();
+    const dialog = s.page.getByRole('dialog', { name: 'Generate Analysis Report' });
+    await dialog.getByText('Peace Dollar 1923').first().waitFor();
+    await dialog.getByLabel('Element Name').fill('Silver');
+    await dialog.getByLabel('Percentage').fill('90');
+    await dialog.getByRole('button', { name: 'Add Element' }).click();
+    await dialog.getByRole('cell', { name: 'Silver', exact: true }).waitFor();
+    await dialog.getByLabel('Also mark the sample Completed').check();
+    await Promise.all([
+      s.page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Generate PDF Report' }).click(),
+    ]);
+    await dialog.waitFor({ state: 'hidden' });
+    await s.page.locator(`tr[data-sample-id="${openId}"] [data-status="completed"]`).waitFor();
+    const after = await api(`/api/samples/${openId}`, { token: customerToken });
+    expect(after.body.status).toBe('completed');
+    expect(after.body.reportCode).toMatch(/^[A-Z2-9]{8}$/);
+    await s.context.close();
+  });
+
+  it('10. data screens show placeholders while loading and a Retry after an error, never zeros', async () => {
+    const c = await session(customerToken, 375, 800);
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let fail = true;
+    await c.page.route('**/api/samples', async (route) => {
+      await held;
+      if (fail)
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"message":"Database unavailable"}',
+        });
+      else await route.continue();
+    });
+    await c.page.goto('/dashboard');
+    await c.page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
+    await c.page.locator('[data-loading="true"]').first().waitFor();
+    await expect(
+      c.page.getByText('Your submissions will appear here', { exact: false }).count(),
+    ).resolves.toBe(0);
+    await expect(c.page.getByText('No submissions yet').count()).resolves.toBe(0);
+    await expect(c.page.getByText('0', { exact: true }).count()).resolves.toBe(0);
+    release();
+    await c.page.getByText('Error fetching submissions:', { exact: false }).waitFor({ timeout: 20_000 });
+    await expect(c.page.getByText('0', { exact: true }).count()).resolves.toBe(0);
+    expect(await seriousAxeViolations(c.page)).toEqual([]);
+    fail = false;
+    await c.page.getByRole('button', { name: 'Retry' }).click();
+    await c.page.locator(`tr[data-sample-id="${doneId}"]`).waitFor();
+    await c.context.close();
+
+    // Staff dashboard and the admin Samples tab: the same error, Retry recovers.
+    for (const [token, path, api_, rowId] of [
+      [staffToken, '/staff', '**/api/staff/samples', openId],
+      [adminToken, '/admin', '**/api/admin/samples?*', openId],
+    ] as const) {
+      const p = await session(token);
+      let broken = true;
+      await p.page.route(api_, (route) =>
+        broken
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' })
+          : route.continue(),
+      );
+      await p.page.goto(path);
+      await p.page.getByRole('button', { name: 'Retry' }).first().waitFor({ timeout: 20_000 });
+      broken = false;
+      await p.page.getByRole('button', { name: 'Retry' }).first().click();
+      await p.page.locator(`tr[data-sample-id="${rowId}"]`).waitFor();
+      await p.context.close();
+    }
+  });
+
+  it('13. admin: settings pre-filled from the site, website completed, full inquiry message, searchable paged Staff tab, whole-number chart, a warning before re-issuing an unchanged report', async () => {
+    const message =
+      'Dear lab, I inherited a large collection of coins and medals. ' +
+      'Could you tell me how the valuation works for more than two hundred pieces? '.repeat(2) +
+      'FULL-MESSAGE-END';
+    expect(
+      (
+        await api('/api/contact', {
+          method: 'POST',
+          body: JSON.stringify({
+            firstName: 'Ines',
+            lastName: 'Inquirer',
+            email: 'ines@example.com',
+            subject: 'valuation-quote',
+            message,
+          }),
+        })
+      ).status,
+    ).toBe(201);
+    // 20 more accounts, so the Staff tab has pages.
+    for (let i = 0; i < 20; i += 1) {
+      const r = await api('/api/register', {
+        method: 'POST',
+        body: JSON.stringify({
+          email: `bulk${i}@example.com`,
+          password: 'bulk-password-1',
+          firstName: 'Bulk',
+          lastName: `Person ${i}`,
+        }),
+      });
+      expect(r.status).toBe(201);
+    }
+
+    const a = await session(adminToken);
+    await a.page.goto('/admin');
+    await a.page.getByRole('heading', { name: 'Submissions per week' }).waitFor();
+    const chart = a.page.locator('figure', {
+      has: a.page.getByRole('heading', { name: 'Submissions per week' }),
+    });
+    await chart.locator('svg text').first().waitFor();
+    // The y axis' labels are the numeric ones (the x axis names weeks).
+    const tickTexts = (await chart.locator('svg text').allTextContents()).filter((t) =>
+      /^[\d.]+$/.test(t.trim()),
+    );
+    expect(tickTexts.length).toBeGreaterThan(1);
+    for (const t of tickTexts) expect(t).toMatch(/^\d+$/);
+
+    await a.page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(a.page.getByLabel('Lab Name').inputValue()).resolves.toBe('Heritage Valuation Laboratory');
+    await expect(a.page.getByLabel('Phone').inputValue()).resolves.toBe('+1 (617) 555-0142');
+    await expect(a.page.getByLabel('Address').inputValue()).resolves.toContain('Antiquarian Row');
+    await a.page.getByLabel('Website').fill('heritagevaluationlab.com');
+    await a.page.getByRole('button', { name: 'Save Settings' }).click();
+    await a.page.getByText('Lab settings updated', { exact: true }).first().waitFor();
+    const saved = await api('/api/lab/settings', { token: adminToken });
+    expect(saved.body.website).toBe('https://heritagevaluationlab.com');
+    await expect(a.page.getByLabel('Website').inputValue()).resolves.toBe('https://heritagevaluationlab.com');
+
+    await a.page.getByRole('tab', { name: 'Inquiries' }).click();
+    await a.page
+      .getByRole('button', { name: /Read message/ })
+      .first()
+      .click();
+    const read = a.page.getByRole('dialog', { name: 'Message from Ines Inquirer' });
+    await read.getByText('FULL-MESSAGE-END', { exact: false }).waitFor();
+    await a.page.keyboard.press('Escape');
+
+    await a.page.getByRole('tab', { name: 'Staff' }).click();
+    await a.page
+      .getByRole('navigation', { name: 'Accounts pages' })
+      .getByText(/Page 1 of 2/)
+      .waitFor();
+    await expect(a.page.locator('tr[data-user-id]').count()).resolves.toBe(20);
+    await a.page.getByRole('button', { name: 'Next' }).click();
+    await a.page.getByText('Page 2 of 2').waitFor();
+    await a.page.getByLabel('Search accounts').fill('person 17');
+    await a.page.getByRole('cell', { name: 'bulk17@example.com' }).waitFor();
+    await expect(a.page.locator('tr[data-user-id]').count()).resolves.toBe(1);
+    await a.page.getByLabel('Search accounts').fill('');
+    await a.page.getByLabel('Role', { exact: true }).selectOption('staff');
+    await a.page.getByRole('cell', { name: analyst.email }).waitFor();
+    await expect(a.page.locator('tr[data-user-id]').count()).resolves.toBe(1);
+    expect(await seriousAxeViolations(a.page)).toEqual([]);
+
+    // Re-issuing a report whose elements did not change: a warning first, nothing issued.
+    const before = await api(`/api/samples/${doneId}`, { token: adminToken });
+    await a.page.goto(`/sample/${doneId}`);
+    await a.page.getByRole('cell', { name: 'Copper', exact: true }).waitFor();
+    await a.page.getByRole('button', { name: 'Generate PDF Report' }).click();
+    await a.page.getByText('Nothing has changed').waitFor();
+    await a.page.getByRole('button', { name: 'Keep the current report' }).click();
+    await expect(a.page.getByText('Nothing has changed').count()).resolves.toBe(0);
+    const after = await api(`/api/samples/${doneId}`, { token: adminToken });
+    expect(after.body.reportGeneratedAt).toBe(before.body.reportGeneratedAt);
     await a.context.close();
   });
 });

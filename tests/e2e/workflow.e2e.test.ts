@@ -111,7 +111,8 @@ describe('the lab at work', () => {
       labName: 'Harbor Valuation Lab',
       website: 'https://harbor.example.com',
       certificationNumber: 'CERT-2026-7',
-      phone: null,
+      // Never saved before, so the form opened with the phone the site shows.
+      phone: '+1 (617) 555-0142',
       logo: expect.stringMatching(/^\/Uploads\/logo\/.+\.png$/),
     });
 
@@ -164,11 +165,18 @@ describe('the lab at work', () => {
     await expectCustomerSees('In Progress', ['Item Submitted', 'Initial Review']);
 
     const select = r.getByLabel(/^Status of/);
+    const confirmStatus = async () => {
+      const dialog = sp.getByRole('dialog', { name: 'Change status?' });
+      await dialog.getByRole('button', { name: 'Save status' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
     await select.selectOption('analysis');
+    await confirmStatus();
     await r.locator('[data-status="analysis"]').waitFor();
     await expectCustomerSees('Analysis', ['Initial Review', 'Expert Analysis']);
 
     await select.selectOption('completed');
+    await confirmStatus();
     await r.locator('[data-status="completed"]').waitFor();
     await expect(r.getByRole('button', { name: /Generate Report/ }).count()).resolves.toBe(0);
     await expectCustomerSees('Completed', ['Expert Analysis', 'Report Generated']);

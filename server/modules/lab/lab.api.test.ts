@@ -268,3 +268,24 @@ describe('/api/lab/settings', () => {
     expect((await call(t, 'GET', '/api/lab/settings', { token: admin.token })).body).toEqual(before);
   });
 });
+
+describe('/api/lab/settings website', () => {
+  it('completes a website typed without https:// and still refuses what is not an address', async () => {
+    const res = await call(t, 'POST', '/api/lab/settings', {
+      token: admin.token,
+      form: settingsForm({ ...valid, website: 'harbor.example.com/about' }),
+    });
+    expect(res.status).toBe(200);
+    expect((res.body as LabSettings).website).toBe('https://harbor.example.com/about');
+    const kept = await call(t, 'POST', '/api/lab/settings', {
+      token: admin.token,
+      form: settingsForm({ ...valid, website: 'http://old.example.com' }),
+    });
+    expect((kept.body as LabSettings).website).toBe('http://old.example.com');
+    const bad = await call(t, 'POST', '/api/lab/settings', {
+      token: admin.token,
+      form: settingsForm({ ...valid, website: 'not a url' }),
+    });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -15,13 +15,50 @@ const adminUserColumns = {
   isActive: users.isActive,
 };
 
-/** Every account (or those of one role), ordered by id: the admin Staff tab and the staff selector. */
-export function listUsers(db: DbOrTx, filter: { role?: Role } = {}): Promise<AdminUserRow[]> {
-  return db
+export type UserFilter = { role?: Role; search?: string };
+
+/** LIKE's own wildcards in a search are matched literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function userWhere(filter: UserFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+    const match = or(
+      ilike(users.email, pattern),
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      sql`${fullName} ilike ${pattern}`,
+    );
+    if (match) conditions.push(match);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Every matching account, ordered by id: the staff selector (and the unpaged list). */
+export function listUsers(db: DbOrTx, filter: UserFilter = {}): Promise<AdminUserRow[]> {
+  return db.select(adminUserColumns).from(users).where(userWhere(filter)).orderBy(asc(users.id));
+}
+
+/** One page of matching accounts and how many match in all: the admin Staff tab. */
+export async function listUsersPage(
+  db: DbOrTx,
+  filter: UserFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const where = userWhere(filter);
+  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
     .select(adminUserColumns)
     .from(users)
-    .where(filter.role ? eq(users.role, filter.role) : undefined)
-    .orderBy(asc(users.id));
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
 /** True when another account already uses this e-mail. */

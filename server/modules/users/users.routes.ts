@@ -16,6 +16,7 @@ import {
 import { errorResponse, idParams } from '../../../common/contracts/errors';
 import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app-deps';
+import { TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { badRequest, conflict, notFound, toHttpError, unauthorized } from '../../plugins/errors';
 import type { ImageUpload } from '../../plugins/image-upload';
@@ -31,6 +32,7 @@ import {
   emailTakenByOther,
   findUserForUpdate,
   listUsers,
+  listUsersPage,
   lockActiveAdmins,
   setUserActive,
   setUserRole,
@@ -152,13 +154,23 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         onRequest: requirePermission(canManageUsers),
         schema: {
           tags: ['admin'],
-          summary: 'List accounts, ordered by id (optionally one role: ?role=staff)',
+          summary: 'List accounts, ordered by id; ?role=, ?search= (name or e-mail), ?page=&pageSize=',
+          description:
+            'Without page: every matching account. With page: one page, the total in X-Total-Count.',
           security: [{ bearer: [] }],
           querystring: adminUsersQuery,
           response: { 200: adminUsersResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
         },
       },
-      async (request) => listUsers(deps.db, { role: request.query.role }),
+      async (request, reply) => {
+        const { role, search, page, pageSize } = request.query;
+        const filter = { role, search: search || undefined };
+        if (page === undefined) return listUsers(deps.db, filter);
+        const { rows, total } = await listUsersPage(deps.db, filter, page, pageSize);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        reply.header('cache-control', 'private, no-store');
+        return rows;
+      },
     );
 
     app.post(

@@ -5,7 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { AdminUser } from '../../../common/contracts/accounts';
+import { type AdminUser, USERS_PAGE_SIZE } from '../../../common/contracts/accounts';
 import type { ContactInquiry, InquiryStatus } from '../../../common/contracts/inquiries';
 import type { LabSettings, LabSettingsRequest } from '../../../common/contracts/lab';
 import type { Sample, SampleListItem } from '../../../common/contracts/samples';
@@ -35,6 +35,19 @@ export const analyticsQuery = () =>
 
 export const usersQuery = () =>
   queryOptions({ queryKey: adminKeys.users(), queryFn: () => api.get<AdminUser[]>('/api/admin/users') });
+
+/** One page of accounts for the Staff tab, searched and filtered on the server. */
+export const usersPageQuery = (q: { page: number; search: string; role?: Role }) =>
+  queryOptions({
+    queryKey: ['admin', 'users', 'page', q],
+    queryFn: () => {
+      const params = new URLSearchParams({ page: String(q.page), pageSize: String(USERS_PAGE_SIZE) });
+      if (q.search) params.set('search', q.search);
+      if (q.role) params.set('role', q.role);
+      return getPage<AdminUser>(`/api/admin/users?${params}`);
+    },
+    placeholderData: keepPreviousData,
+  });
 
 /** The assign selector lists users with role staff (docs/product/screens.md). */
 export const staffUsersQuery = () =>

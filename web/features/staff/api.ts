@@ -10,7 +10,7 @@ export const staffSamplesQuery = () =>
     queryFn: () => api.get<WorkListItem[]>('/api/staff/samples'),
   });
 
-/** POST /api/staff/samples/{id}/status; the staff screen always leaves the comment empty (docs/product/statuses.md). */
+/** POST /api/staff/samples/{id}/status, with the optional note the client reads in the history (docs/product/statuses.md). */
 export function useChangeStatus() {
   const queryClient = useQueryClient();
   return useMutation({

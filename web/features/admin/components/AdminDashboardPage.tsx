@@ -3,11 +3,13 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { StatCard } from '../../../components/StatCard';
+import { LoadError } from '../../../components/DataState';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { analyticsQuery, inquiriesQuery, staffUsersQuery, useRefreshAdminData } from '../api';
 import { InquiriesTab } from './InquiriesTab';
+import { reason } from './messages';
 import { SamplesTab } from './SamplesTab';
 import { SettingsTab } from './SettingsTab';
 import { StaffTab } from './StaffTab';
@@ -43,16 +45,37 @@ export function AdminDashboardPage() {
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: isAdmin ? 5 : 3 }}>
-          <StatCard label="Total Samples" value={analytics.data?.totalSamples} />
-          <StatCard label="Active Samples" value={analytics.data?.activeSamples} />
-          <StatCard label="Completed" value={analytics.data?.completedSamples} />
+          <StatCard
+            label="Total Samples"
+            value={analytics.data?.totalSamples}
+            loading={analytics.isPending}
+          />
+          <StatCard
+            label="Active Samples"
+            value={analytics.data?.activeSamples}
+            loading={analytics.isPending}
+          />
+          <StatCard
+            label="Completed"
+            value={analytics.data?.completedSamples}
+            loading={analytics.isPending}
+          />
           {isAdmin ? (
             <>
-              <StatCard label="Total Staff" value={staff.data?.length} />
-              <StatCard label="Contact Inquiries" value={inquiries.data?.total ?? undefined} />
+              <StatCard label="Total Staff" value={staff.data?.length} loading={staff.isPending} />
+              <StatCard
+                label="Contact Inquiries"
+                value={inquiries.data?.total ?? undefined}
+                loading={inquiries.isPending}
+              />
             </>
           ) : null}
         </SimpleGrid>
+        {analytics.isError ? (
+          <LoadError onRetry={() => analytics.refetch()} retrying={analytics.isFetching}>
+            {`Failed to load the figures: ${reason(analytics.error)}`}
+          </LoadError>
+        ) : null}
         {analytics.data ? (
           <Suspense fallback={<Loader aria-label="Loading charts" />}>
             <AnalyticsCharts data={analytics.data} />

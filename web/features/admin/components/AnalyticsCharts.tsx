@@ -40,6 +40,7 @@ export function AnalyticsCharts({ data }: { data: AdminAnalytics }) {
           dataKey="week"
           series={[{ name: 'Submissions', color: 'navy.6' }]}
           tickLine="y"
+          yAxisProps={{ allowDecimals: false }}
           barChartProps={{ accessibilityLayer: false }}
           aria-hidden="true"
         />

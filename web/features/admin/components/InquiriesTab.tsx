@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { contactSubjectLabel } from '../../../../common/contracts/contact';
 import type { ContactInquiry, InquiryStatus } from '../../../../common/contracts/inquiries';
+import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -53,12 +43,12 @@ export function InquiriesTab() {
   const [page, setPage] = useState(1);
   const inquiries = useQuery(inquiriesQuery(page));
   const setStatus = useSetInquiryStatus();
-  if (inquiries.isPending) return <Loader aria-label="Loading inquiries" />;
+  if (inquiries.isPending) return <RowsSkeleton label="Loading inquiries..." rows={5} />;
   if (inquiries.isError)
     return (
-      <Alert color="red" role="alert">
+      <LoadError onRetry={() => inquiries.refetch()} retrying={inquiries.isFetching}>
         {`Failed to load inquiries: ${reason(inquiries.error)}. Please try again.`}
-      </Alert>
+      </LoadError>
     );
   const rows = inquiries.data.rows;
   const mark = (id: number, status: InquiryStatus) =>

@@ -1,21 +1,23 @@
 import { Button, Group, Text } from '@mantine/core';
 import { ADMIN_PAGE_SIZE } from '../../../../common/contracts/workflow';
 
-/** Previous disabled on page 1; Next disabled when the page has fewer than 10 rows (docs/product/limits.md). */
+/** Previous disabled on page 1; Next disabled when the page has fewer rows than a full page (docs/product/limits.md). */
 export function Pager({
   page,
   rows,
   total,
   label,
   onPage,
+  pageSize = ADMIN_PAGE_SIZE,
 }: {
   page: number;
   rows: number;
   total: number | null;
   label: string;
   onPage: (page: number) => void;
+  pageSize?: number;
 }) {
-  const pages = total === null ? null : Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const pages = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
   return (
     <Group justify="space-between" mt="sm" component="nav" aria-label={label}>
       <Text size="sm" c="gray.7">
@@ -25,12 +27,7 @@ export function Pager({
         <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
         </Button>
-        <Button
-          variant="default"
-          size="xs"
-          disabled={rows < ADMIN_PAGE_SIZE}
-          onClick={() => onPage(page + 1)}
-        >
+        <Button variant="default" size="xs" disabled={rows < pageSize} onClick={() => onPage(page + 1)}>
           Next
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import {
   normalizeStatus,
   personFullName,
 } from '../../../../common/domain/samples';
+import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
@@ -87,12 +88,12 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
     label: personFullName(u) || u.email,
   }));
 
-  if (samples.isPending) return <Loader aria-label="Loading samples" />;
+  if (samples.isPending) return <RowsSkeleton label="Loading samples..." rows={5} />;
   if (samples.isError)
     return (
-      <Alert color="red" role="alert">
+      <LoadError onRetry={() => samples.refetch()} retrying={samples.isFetching}>
         {`Failed to load samples: ${reason(samples.error)}`}
-      </Alert>
+      </LoadError>
     );
   const rows = samples.data.rows;
   return (

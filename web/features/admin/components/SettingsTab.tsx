@@ -17,6 +17,9 @@ import { type LabSettings, labSettingsRequest } from '../../../../common/contrac
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../../../common/domain/uploads';
 import { fetchBlob } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { DEFAULT_LAB_NAME } from '../../../../common/domain/reports';
+import { LoadError, RowsSkeleton } from '../../../components/DataState';
+import { LAB_ADDRESS, LAB_CONTACT_EMAIL, LAB_PHONE } from '../../../components/lab-contact';
 import { labSettingsQuery, useSaveLabSettings } from '../api';
 import { reason } from './messages';
 import { PriceListFields, type PriceValues, toPriceValues } from './PriceListFields';
@@ -31,15 +34,23 @@ const FIELDS: { name: Field; label: string; type?: string }[] = [
   { name: 'certificationNumber', label: 'Certification Number' },
 ];
 type Values = Record<Field, string> & PriceValues;
-const toValues = (s: LabSettings): Values => ({
-  ...toPriceValues(s),
-  labName: s.labName ?? '',
-  address: s.address ?? '',
-  phone: s.phone ?? '',
-  email: s.email ?? '',
-  website: s.website ?? '',
-  certificationNumber: s.certificationNumber ?? '',
-});
+/**
+ * Settings never saved (no lab name yet) open with the details the public site already shows, so
+ * the admin confirms or corrects them instead of retyping; nothing is stored until Save Settings.
+ */
+export const neverSaved = (s: LabSettings) => !s.labName;
+const toValues = (s: LabSettings): Values => {
+  const fresh = neverSaved(s);
+  return {
+    ...toPriceValues(s),
+    labName: fresh ? DEFAULT_LAB_NAME : (s.labName ?? ''),
+    address: s.address ?? (fresh ? LAB_ADDRESS : ''),
+    phone: s.phone ?? (fresh ? LAB_PHONE : ''),
+    email: s.email ?? (fresh ? LAB_CONTACT_EMAIL : ''),
+    website: s.website ?? '',
+    certificationNumber: s.certificationNumber ?? '',
+  };
+};
 
 /** Spec §5: JPEG or PNG, under 2MB (the server checks the content again). */
 function logoError(file: File | null): string | null {
@@ -79,12 +90,12 @@ function CurrentLogo({ path }: { path: string | null }) {
 
 export function SettingsTab() {
   const settings = useQuery(labSettingsQuery());
-  if (settings.isPending) return <Loader aria-label="Loading settings" />;
+  if (settings.isPending) return <RowsSkeleton label="Loading settings..." rows={4} />;
   if (settings.isError)
     return (
-      <Alert color="red" role="alert">
+      <LoadError onRetry={() => settings.refetch()} retrying={settings.isFetching}>
         {`Failed to load settings: ${reason(settings.error)}`}
-      </Alert>
+      </LoadError>
     );
   // Saved or refreshed settings start the form afresh with what the server now holds.
   return <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} />;
@@ -122,6 +133,12 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Lab settings">
       <Stack gap="md" maw={760}>
+        {neverSaved(settings) ? (
+          <Alert color="blue" variant="light" title="Not saved yet">
+            These are the details the public site shows today. Check them, add your website and certification
+            number, then Save Settings.
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {FIELDS.map((f) => (
             <TextInput
@@ -130,6 +147,7 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
               name={f.name}
               label={f.label}
               type={f.type ?? 'text'}
+              description={f.name === 'website' ? 'For example heritagevaluationlab.com' : undefined}
               withAsterisk={f.name === 'labName'}
               {...form.getInputProps(f.name)}
             />

@@ -1,63 +1,142 @@
-import { Alert, Loader, NativeSelect, Table, Text } from '@mantine/core';
+import { Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { USERS_PAGE_SIZE } from '../../../../common/contracts/accounts';
 import { ROLE_LABELS, ROLES, type Role } from '../../../../common/domain/roles';
+import { LoadError, RowsSkeleton } from '../../../components/DataState';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useChangeRole, usersQuery } from '../api';
+import { useChangeRole, usersPageQuery } from '../api';
 import { reason } from './messages';
+import { Pager } from './Pager';
 
+const ROLE_FILTERS = [
+  { value: '', label: 'All roles' },
+  ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+];
+
+/**
+ * Name, Email and Role with its selector. The server searches and pages (20 a page), so the tab
+ * stays quick with thousands of accounts. The admin's own role cannot be changed here: one slip
+ * of the selector would lock them out of this very screen; another admin can change it.
+ */
 export function StaffTab() {
-  const users = useQuery(usersQuery());
+  const { user } = useSession();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [page, setPage] = useState(1);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const users = useQuery(usersPageQuery({ page, search: debounced, role: role || undefined }));
   const changeRole = useChangeRole();
-  if (users.isPending) return <Loader aria-label="Loading staff" />;
-  if (users.isError)
-    return (
-      <Alert color="red" role="alert">
+
+  const filters = (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label="Search accounts"
+        name="search"
+        type="search"
+        placeholder="Name or e-mail"
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        style={{ flex: '1 1 220px' }}
+      />
+      <NativeSelect
+        label="Role"
+        name="roleFilter"
+        data={ROLE_FILTERS}
+        value={role}
+        onChange={(e) => {
+          setRole(e.currentTarget.value as Role | '');
+          setPage(1);
+        }}
+        style={{ flex: '0 1 160px' }}
+      />
+    </Group>
+  );
+
+  let body;
+  if (users.isPending) body = <RowsSkeleton label="Loading staff..." rows={5} />;
+  else if (users.isError)
+    body = (
+      <LoadError onRetry={() => users.refetch()} retrying={users.isFetching}>
         {`Failed to load staff: ${reason(users.error)}`}
-      </Alert>
+      </LoadError>
     );
-  if (users.data.length === 0) return <Text c="gray.7">No users found.</Text>;
+  else if (users.data.rows.length === 0)
+    body = (
+      <Text c="gray.7" role="status">
+        {debounced || role ? 'No accounts match this search.' : 'No users found.'}
+      </Text>
+    );
+  else
+    body = (
+      <ResponsiveTable minWidth={560}>
+        <Table striped verticalSpacing="sm" aria-busy={users.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data.rows.map((u) => {
+              const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+              const self = u.id === user?.id;
+              return (
+                <Table.Tr key={u.id} data-user-id={u.id}>
+                  <Table.Td data-label="Name">{name}</Table.Td>
+                  <Table.Td data-label="Email">{u.email}</Table.Td>
+                  <Table.Td data-label="Role">
+                    <NativeSelect
+                      size="xs"
+                      name="role"
+                      aria-label={`Role of ${name}`}
+                      value={u.role}
+                      disabled={self || (changeRole.isPending && changeRole.variables?.id === u.id)}
+                      description={self ? 'Your own role (another admin can change it)' : undefined}
+                      data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+                      onChange={(e) =>
+                        changeRole.mutate(
+                          { id: u.id, role: e.currentTarget.value as Role },
+                          {
+                            onSuccess: () => toast.success('User role updated'),
+                            onError: (err) =>
+                              toast.error('Error', `Failed to update user role: ${reason(err)}`),
+                          },
+                        )
+                      }
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ResponsiveTable>
+    );
+
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.data.map((u) => {
-            const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
-            return (
-              <Table.Tr key={u.id}>
-                <Table.Td>{name}</Table.Td>
-                <Table.Td>{u.email}</Table.Td>
-                <Table.Td>
-                  <NativeSelect
-                    size="xs"
-                    name="role"
-                    aria-label={`Role of ${name}`}
-                    value={u.role}
-                    disabled={changeRole.isPending && changeRole.variables?.id === u.id}
-                    data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-                    onChange={(e) =>
-                      changeRole.mutate(
-                        { id: u.id, role: e.currentTarget.value as Role },
-                        {
-                          onSuccess: () => toast.success('User role updated'),
-                          onError: (err) =>
-                            toast.error('Error', `Failed to update user role: ${reason(err)}`),
-                        },
-                      )
-                    }
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="sm">
+      {filters}
+      {body}
+      {users.data ? (
+        <Pager
+          page={page}
+          rows={users.data.rows.length}
+          total={users.data.total}
+          pageSize={USERS_PAGE_SIZE}
+          label="Accounts pages"
+          onPage={setPage}
+        />
+      ) : null}
+    </Stack>
   );
 }

@@ -6,8 +6,8 @@ import {
   Container,
   Grid,
   Group,
-  Loader,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
@@ -17,6 +17,7 @@ import { IconDashboard, IconHeadset, IconSparkles, IconUpload } from '@tabler/ic
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -38,6 +39,12 @@ const QUICK_CARDS = [
   { title: 'Our Services', text: 'What our experts can do for you.', to: '/services', Icon: IconSparkles },
   { title: 'Support', text: 'Questions? We are here to help.', to: '/contact', Icon: IconHeadset },
 ];
+
+/** A placeholder while loading, a dash after an error: never a misleading 0. */
+function Count({ value, pending, failed }: { value: number; pending: boolean; failed: boolean }) {
+  if (pending) return <Skeleton height={18} width={28} radius="sm" data-loading="true" />;
+  return <>{failed ? '–' : value}</>;
+}
 
 export function ClientHome() {
   usePageTitle('Home');
@@ -83,14 +90,11 @@ export function ClientHome() {
               </Button>
             </Group>
             {query.isPending ? (
-              <Group>
-                <Loader size="sm" aria-hidden="true" />
-                <Text role="status">Loading submissions...</Text>
-              </Group>
+              <RowsSkeleton label="Loading submissions..." rows={3} height={40} />
             ) : query.isError ? (
-              <Text c="red.8" role="alert">
+              <LoadError onRetry={() => query.refetch()} retrying={query.isFetching}>
                 Error fetching submissions: {query.error.message}
-              </Text>
+              </LoadError>
             ) : samples.length === 0 ? (
               <EmptySubmissions />
             ) : (
@@ -128,19 +132,19 @@ export function ClientHome() {
               <Group justify="space-between">
                 <Text component="dt">Total Submissions</Text>
                 <Text component="dd" m={0} fw={700}>
-                  {counts.total}
+                  <Count value={counts.total} pending={query.isPending} failed={query.isError} />
                 </Text>
               </Group>
               <Group justify="space-between">
                 <Text component="dt">Completed Reports</Text>
                 <Text component="dd" m={0} fw={700}>
-                  {counts.completed}
+                  <Count value={counts.completed} pending={query.isPending} failed={query.isError} />
                 </Text>
               </Group>
               <Group justify="space-between">
                 <Text component="dt">In Progress</Text>
                 <Text component="dd" m={0} fw={700}>
-                  {counts.inProgress}
+                  <Count value={counts.inProgress} pending={query.isPending} failed={query.isError} />
                 </Text>
               </Group>
             </Stack>

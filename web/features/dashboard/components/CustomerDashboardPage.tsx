@@ -1,12 +1,11 @@
 import {
-  Alert,
   Anchor,
+  Box,
   Button,
   Card,
   Container,
   Grid,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Table,
@@ -37,6 +36,7 @@ import {
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
 import { StatCard } from '../../../components/StatCard';
+import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { useReportDownload } from '../../../lib/reports';
@@ -85,6 +85,7 @@ export function CustomerDashboardPage() {
 
   const samples = query.data ?? [];
   const counts = dashboardCounts(samples);
+  // undefined while loading (a placeholder), null after an error (a dash): never a misleading 0.
 
   return (
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
@@ -96,9 +97,11 @@ export function CustomerDashboardPage() {
       </Group>
 
       {query.isError && (
-        <Alert color="red" title="Error" role="alert" mb="lg">
-          Error fetching submissions: {query.error.message}
-        </Alert>
+        <Box mb="lg">
+          <LoadError onRetry={() => query.refetch()} retrying={query.isFetching}>
+            Error fetching submissions: {query.error.message}
+          </LoadError>
+        </Box>
       )}
 
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
@@ -110,7 +113,13 @@ export function CustomerDashboardPage() {
             ['This Month', counts.thisMonth, IconCalendarEvent],
           ] as const
         ).map(([label, value, Icon]) => (
-          <StatCard key={label} label={label} value={value} icon={<Icon size={28} aria-hidden="true" />} />
+          <StatCard
+            key={label}
+            label={label}
+            value={query.isError ? null : value}
+            loading={query.isPending}
+            icon={<Icon size={28} aria-hidden="true" />}
+          />
         ))}
       </SimpleGrid>
 
@@ -119,12 +128,11 @@ export function CustomerDashboardPage() {
           Recent Submissions
         </Title>
         {query.isPending ? (
-          <Group>
-            <Loader size="sm" aria-hidden="true" />
-            <Text role="status">Loading submissions...</Text>
-          </Group>
+          <RowsSkeleton label="Loading submissions..." rows={3} height={52} />
+        ) : query.isError ? (
+          <Text c="dimmed">Your submissions could not be loaded. Use Retry above.</Text>
         ) : samples.length === 0 ? (
-          !query.isError && <EmptySubmissions />
+          <EmptySubmissions />
         ) : (
           <ResponsiveTable minWidth={720}>
             <Table verticalSpacing="sm" striped highlightOnHover>
@@ -204,7 +212,11 @@ export function CustomerDashboardPage() {
             <Title order={2} size="h3" id="progress-title" mb="md">
               Submission Progress
             </Title>
-            {samples.length === 0 ? (
+            {query.isPending ? (
+              <RowsSkeleton label="Loading progress..." rows={2} height={40} />
+            ) : query.isError ? (
+              <Text c="dimmed">Progress shows once your submissions load.</Text>
+            ) : samples.length === 0 ? (
               <Text c="dimmed">Your submissions will appear here with their progress.</Text>
             ) : (
               <Stack gap="md">

@@ -1,13 +1,14 @@
-import { Alert, Button, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { CATEGORIES, displaySampleId, optionLabel } from '../../../../common/domain/samples';
+import { CATEGORIES, displaySampleId, normalizeStatus, optionLabel } from '../../../../common/domain/samples';
 import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
 import type { ReportDialogProps } from '../../../components/slots';
 import { errorMessage } from '../../../lib/api';
 import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { type DraftElement, draftKey, ElementEditor } from './ElementEditor';
+import { sameAsIssued, UnchangedWarning } from './UnchangedWarning';
 import { useGenerateReport } from './use-generate-report';
 
 /** Existing elements become editable draft rows (docs/product/reports-and-verification.md: the dialog opens with the current elements). */
@@ -30,11 +31,26 @@ export function toDraftRows(
   }));
 }
 
+/** Offered beside Generate: a public report next to a sample still in Review confuses the client. */
+export function CompleteOption({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <Checkbox
+      name="markCompleted"
+      label="Also mark the sample Completed"
+      description="The client then sees the report and the Completed status together."
+      checked={checked}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+    />
+  );
+}
+
 /** The staff 'Generate Analysis Report' dialog (implements ReportDialogSlot). */
 export function ReportDialog({ sampleId, opened, onClose }: ReportDialogProps) {
   const sample = useQuery({ ...sampleDetailQuery(sampleId), enabled: opened });
   const [rows, setRows] = useState<DraftElement[]>([]);
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
+  const [complete, setComplete] = useState(false);
+  const [warnUnchanged, setWarnUnchanged] = useState(false);
   const { generate, isPending } = useGenerateReport(sampleId, Boolean(sample.data?.reportCode));
 
   useEffect(() => {
@@ -47,12 +63,20 @@ export function ReportDialog({ sampleId, opened, onClose }: ReportDialogProps) {
   const close = () => {
     setRows([]);
     setLoadedFor(null);
+    setComplete(false);
+    setWarnUnchanged(false);
     onClose();
   };
 
-  const onGenerate = async () => {
+  const onGenerate = async (confirmed = false) => {
+    const issued = sample.data;
+    if (!confirmed && issued?.reportCode && sameAsIssued(rows, issued.reportElements)) {
+      setWarnUnchanged(true);
+      return;
+    }
+    setWarnUnchanged(false);
     // The issue mutation invalidates the opener's lists (web/lib/query-keys.ts).
-    if (await generate(rows)) close();
+    if (await generate(rows, { markCompleted: complete })) close();
   };
 
   return (
@@ -111,6 +135,16 @@ export function ReportDialog({ sampleId, opened, onClose }: ReportDialogProps) {
           </Stack>
           <Divider />
           <ElementEditor rows={rows} onChange={setRows} idPrefix={`dialog-${sampleId}`} />
+          {normalizeStatus(sample.data.status) !== 'completed' ? (
+            <CompleteOption checked={complete} onChange={setComplete} />
+          ) : null}
+          {warnUnchanged && sample.data.reportCode ? (
+            <UnchangedWarning
+              code={sample.data.reportCode}
+              onConfirm={() => void onGenerate(true)}
+              onCancel={() => setWarnUnchanged(false)}
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
@@ -118,7 +152,7 @@ export function ReportDialog({ sampleId, opened, onClose }: ReportDialogProps) {
             <Button
               leftSection={<IconFileTypePdf size={16} aria-hidden="true" />}
               loading={isPending}
-              onClick={onGenerate}
+              onClick={() => void onGenerate()}
             >
               Generate PDF Report
             </Button>

@@ -3,6 +3,7 @@ import { IconBan, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isLabRole } from '../../../../common/domain/roles';
+import { normalizeStatus } from '../../../../common/domain/samples';
 import type { SampleReportPanelProps } from '../../../components/slots';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -12,7 +13,8 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useRevokeReport } from '../api';
 import { type DraftElement, ElementEditor } from './ElementEditor';
-import { toDraftRows } from './ReportDialog';
+import { CompleteOption, toDraftRows } from './ReportDialog';
+import { sameAsIssued, UnchangedWarning } from './UnchangedWarning';
 import { useGenerateReport } from './use-generate-report';
 
 /** The Report Elements editor on the sample detail page (staff/admin), with the admin's Revoke action. */
@@ -29,6 +31,8 @@ function ReportPanelBody({ sampleId, reportCode, isAdmin }: SampleReportPanelPro
   const code = sample.data?.reportCode ?? reportCode;
   const { generate, isPending } = useGenerateReport(sampleId, Boolean(code));
   const [revokeOpen, setRevokeOpen] = useState(false);
+  const [complete, setComplete] = useState(false);
+  const [warnUnchanged, setWarnUnchanged] = useState(false);
 
   useEffect(() => {
     if (sample.data && sample.dataUpdatedAt !== loadedAt) {
@@ -39,7 +43,14 @@ function ReportPanelBody({ sampleId, reportCode, isAdmin }: SampleReportPanelPro
 
   // Issuing and revoking invalidate the sample's cache entry (web/lib/query-keys.ts), which reloads
   // this panel and the page around it.
-  const onGenerate = () => generate(rows);
+  const onGenerate = async (confirmed = false) => {
+    if (!confirmed && code && sample.data && sameAsIssued(rows, sample.data.reportElements)) {
+      setWarnUnchanged(true);
+      return;
+    }
+    setWarnUnchanged(false);
+    if (await generate(rows, { markCompleted: complete })) setComplete(false);
+  };
 
   const revokedAt = sample.data?.reportRevokedAt ?? null;
 
@@ -105,12 +116,24 @@ function ReportPanelBody({ sampleId, reportCode, isAdmin }: SampleReportPanelPro
         ) : (
           <>
             <ElementEditor rows={rows} onChange={setRows} idPrefix={`panel-${sampleId}`} />
+            {warnUnchanged && code ? (
+              <UnchangedWarning
+                code={code}
+                onConfirm={() => void onGenerate(true)}
+                onCancel={() => setWarnUnchanged(false)}
+              />
+            ) : null}
             {revokedAt ? null : (
-              <Group justify="flex-end">
+              <Group justify="space-between">
+                {sample.data && normalizeStatus(sample.data.status) !== 'completed' ? (
+                  <CompleteOption checked={complete} onChange={setComplete} />
+                ) : (
+                  <span />
+                )}
                 <Button
                   leftSection={<IconFileTypePdf size={16} aria-hidden="true" />}
                   loading={isPending}
-                  onClick={onGenerate}
+                  onClick={() => void onGenerate()}
                 >
                   Generate PDF Report
                 </Button>

@@ -1,10 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ELEMENTS_REQUIRED_MESSAGE } from '../../../../common/contracts/reports';
 import { useReportDownload } from '../../../lib/reports';
 import { useSession } from '../../../lib/session';
+import { api } from '../../../lib/api';
+import { invalidateSampleViews } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { useIssueReport } from '../api';
 import { describeGenerationFailure, SESSION_EXPIRED_REDIRECT_MS } from '../generation-errors';
 import { type DraftElement, elementsToSend } from './ElementEditor';
+
+/** The history note written when the report dialog also completes the sample. */
+export const REPORT_COMPLETED_NOTE = 'Report issued';
 
 /**
  * Generating a report (docs/product/reports-and-verification.md, messages.md): sends the filled rows, says 'generated' or 'updated', then
@@ -14,8 +20,25 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
   const { expire } = useSession();
   const downloadReport = useReportDownload();
   const issue = useIssueReport(sampleId);
+  const queryClient = useQueryClient();
 
-  const generate = async (rows: DraftElement[]): Promise<string | null> => {
+  /** Marks the sample completed after the report is issued, so the client sees both together. */
+  const markCompleted = async () => {
+    try {
+      await api.post(`/api/staff/samples/${sampleId}/status`, {
+        status: 'completed',
+        comment: REPORT_COMPLETED_NOTE,
+      });
+      await invalidateSampleViews(queryClient);
+    } catch {
+      toast.error('Error', 'Failed to update sample status');
+    }
+  };
+
+  const generate = async (
+    rows: DraftElement[],
+    opts: { markCompleted?: boolean } = {},
+  ): Promise<string | null> => {
     const elements = elementsToSend(rows);
     if (elements.length === 0) {
       toast.error('Validation Error', ELEMENTS_REQUIRED_MESSAGE);
@@ -28,6 +51,7 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
         'Report Generated',
         `Report ${updated ? 'updated' : 'generated'} successfully. Verification code: ${result.reportCode}`,
       );
+      if (opts.markCompleted) await markCompleted();
       void downloadReport(result.reportCode);
       return result.reportCode;
     } catch (err) {

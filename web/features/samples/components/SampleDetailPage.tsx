@@ -5,7 +5,7 @@ import {
   Card,
   Container,
   Group,
-  Loader,
+  Skeleton,
   SimpleGrid,
   Stack,
   Table,
@@ -13,10 +13,17 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconEye, IconFileText, IconPhoto } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconDownload,
+  IconEye,
+  IconFileText,
+  IconPhoto,
+  IconShieldCheck,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { SampleDetail, SampleFile } from '../../../../common/contracts/samples';
 import { dashboardPathForRole, isLabRole } from '../../../../common/domain/roles';
 import {
@@ -32,11 +39,13 @@ import {
   VALUE_RANGES,
 } from '../../../../common/domain/samples';
 import { CredentialDownloadButton } from '../../../components/CredentialDownloadButton';
+import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import type { SampleReportPanelSlot } from '../../../components/slots';
 import { StatusBadge, StatusIcon } from '../../../components/StatusBadge';
 import { errorMessage, fetchBlob, HttpError, openInNewTab } from '../../../lib/api';
 import { formatDate, formatDateTime, formatKb } from '../../../lib/format';
 import { sampleDetailQuery } from '../../../lib/sample-detail';
+import { useReportDownload } from '../../../lib/reports';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -89,6 +98,47 @@ function BackButton({ role }: { role: string | undefined }) {
   );
 }
 
+/**
+ * The report, whenever one exists and whatever the status: its code, the PDF and the public
+ * verification page (docs/product/reports-and-verification.md).
+ */
+function ReportCard({ code, revoked }: { code: string; revoked: boolean }) {
+  const downloadReport = useReportDownload();
+  return (
+    <Card withBorder radius="md" padding="lg" mb="lg" component="section" aria-labelledby="report-card-title">
+      <Group justify="space-between" align="center" gap="md">
+        <div>
+          <Title order={2} size="h4" id="report-card-title">
+            Valuation Report
+          </Title>
+          <Text size="sm" c="dimmed">
+            {revoked ? 'Withdrawn report, code ' : 'Verification code '}
+            <Text span ff="monospace" fw={700} c="dark">
+              {code}
+            </Text>
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            onClick={() => void downloadReport(code)}
+          >
+            Download PDF
+          </Button>
+          <Button
+            component={Link}
+            to={`/verify-report?code=${encodeURIComponent(code)}`}
+            variant="default"
+            leftSection={<IconShieldCheck size={16} aria-hidden="true" />}
+          >
+            Verify
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
 async function viewFile(file: SampleFile) {
   try {
     await openInNewTab(() => fetchBlob(uploadPath(file.fileName)));
@@ -122,20 +172,21 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
   if (query.isPending) {
     return (
       <Container size="lg" py="xl">
-        <Group>
-          <Loader size="sm" aria-hidden="true" />
-          <Text role="status">Loading sample...</Text>
-        </Group>
+        <Skeleton height={36} width="60%" mb="sm" />
+        <RowsSkeleton label="Loading sample..." rows={4} height={120} />
       </Container>
     );
   }
   if (query.isError) {
     return (
       <Container size="lg" py="xl">
-        <Alert color="red" title="Error" role="alert" mb="md">
+        <LoadError
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+          extra={<BackButton role={user?.role} />}
+        >
           {errorMessage(query.error, FETCH_FAILED)}
-        </Alert>
-        <BackButton role={user?.role} />
+        </LoadError>
       </Container>
     );
   }
@@ -174,6 +225,8 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
           {s.reportRevokedReason ? `: ${s.reportRevokedReason}` : '.'}
         </Alert>
       )}
+
+      {s.reportCode && <ReportCard code={s.reportCode} revoked={Boolean(s.reportRevokedAt)} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <InfoCard title="General Information">

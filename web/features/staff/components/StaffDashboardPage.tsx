@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -7,6 +6,7 @@ import {
   Group,
   NativeSelect,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -29,6 +29,7 @@ import {
 import type { ReportDialogSlot } from '../../../components/slots';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { StatCard } from '../../../components/StatCard';
+import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -37,6 +38,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { staffSamplesQuery, useChangeStatus } from '../api';
+import { type PendingStatusChange, StatusChangeDialog } from './StatusChangeDialog';
 
 /** The four counters of the staff dashboard (docs/product/statuses.md). */
 export function staffCounters(list: WorkListItem[]) {
@@ -58,26 +60,25 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
   const samples = useQuery(staffSamplesQuery());
   const changeStatus = useChangeStatus();
   const [reportFor, setReportFor] = useState<number | null>(null);
+  const [pending, setPending] = useState<PendingStatusChange | null>(null);
 
-  const onStatus = (id: number, status: SampleStatus) =>
+  const saveStatus = (note: string) => {
+    if (!pending) return;
     changeStatus.mutate(
-      { id, status, comment: '' },
+      { id: pending.id, status: pending.to, comment: note },
       {
-        onSuccess: () => toast.success('Sample status updated'),
+        onSuccess: () => {
+          setPending(null);
+          toast.success('Sample status updated');
+        },
         onError: () => toast.error('Error', 'Failed to update sample status'),
       },
     );
-
-  if (samples.isPending) {
-    return (
-      <Container size="xl" py="xl">
-        <Text role="status">Loading staff dashboard...</Text>
-      </Container>
-    );
-  }
+  };
 
   const list = samples.data ?? [];
   const counters = staffCounters(list);
+  const shown = (n: number) => (samples.isError ? null : n);
 
   return (
     <Container size="xl" py="xl">
@@ -87,21 +88,25 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
           <Text c="gray.7">Welcome, {user?.firstName ?? ''}</Text>
         </div>
         {samples.isError ? (
-          <Alert color="red" role="alert" title="Error">
+          <LoadError onRetry={() => samples.refetch()} retrying={samples.isFetching}>
             {`Failed to fetch samples: ${errorMessage(samples.error, 'Failed to fetch samples')}`}
-          </Alert>
+          </LoadError>
         ) : null}
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <StatCard label="Assigned Samples" value={counters.assigned} />
-          <StatCard label="Pending" value={counters.pending} />
-          <StatCard label="In Progress" value={counters.inProgress} />
-          <StatCard label="Completed" value={counters.completed} />
+          <StatCard label="Assigned Samples" value={shown(counters.assigned)} loading={samples.isPending} />
+          <StatCard label="Pending" value={shown(counters.pending)} loading={samples.isPending} />
+          <StatCard label="In Progress" value={shown(counters.inProgress)} loading={samples.isPending} />
+          <StatCard label="Completed" value={shown(counters.completed)} loading={samples.isPending} />
         </SimpleGrid>
         <Card withBorder radius="md" padding="md">
           <Title order={2} size="h3" mb="sm">
             Assigned Samples
           </Title>
-          {list.length === 0 ? (
+          {samples.isPending ? (
+            <RowsSkeleton label="Loading staff dashboard..." rows={4} height={48} />
+          ) : samples.isError ? (
+            <Text c="gray.7">The work list could not be loaded. Use Retry above.</Text>
+          ) : list.length === 0 ? (
             <Text c="gray.7">No samples are assigned to you yet.</Text>
           ) : (
             <ResponsiveTable minWidth={820}>
@@ -143,7 +148,17 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
                               size="xs"
                               value={status}
                               disabled={changeStatus.isPending && changeStatus.variables?.id === s.id}
-                              onChange={(e) => onStatus(s.id, e.currentTarget.value as SampleStatus)}
+                              onChange={(e) => {
+                                const to = e.currentTarget.value as SampleStatus;
+                                if (to !== status)
+                                  setPending({
+                                    id: s.id,
+                                    displayId: id,
+                                    itemName: s.itemName,
+                                    from: status,
+                                    to,
+                                  });
+                              }}
                               data={SAMPLE_STATUSES.map((v) => ({
                                 value: v,
                                 label: SAMPLE_STATUS_LABELS[v],
@@ -182,6 +197,12 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
           )}
         </Card>
       </Stack>
+      <StatusChangeDialog
+        change={pending}
+        saving={changeStatus.isPending}
+        onConfirm={saveStatus}
+        onCancel={() => setPending(null)}
+      />
       {ReportDialog && reportFor !== null ? (
         <ReportDialog sampleId={reportFor} opened onClose={() => setReportFor(null)} />
       ) : null}
