@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../../common/contracts/accounts';
+import type { Role } from '../../../common/domain/roles';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 import { users } from '../../db/schema';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
     passwordHash: 'x',
     firstName: i === 4242 ? 'Zelda' : 'Client',
     lastName: i === 4242 ? 'Quartermain' : `Number ${i}`,
-    role: i % 500 === 0 ? 'staff' : 'user',
+    role: (i % 500 === 0 ? 'staff' : 'user') as Role,
   }));
   for (let i = 0; i < rows.length; i += 1000) await t.db.insert(users).values(rows.slice(i, i + 1000));
 }, 120_000);
