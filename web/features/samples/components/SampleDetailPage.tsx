@@ -23,7 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { SampleDetail, SampleFile } from '../../../../common/contracts/samples';
 import { dashboardPathForRole, isLabRole } from '../../../../common/domain/roles';
 import {

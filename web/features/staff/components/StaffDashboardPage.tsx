@@ -6,7 +6,6 @@ import {
   Group,
   NativeSelect,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
