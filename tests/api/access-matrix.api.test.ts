@@ -466,6 +466,11 @@ const VARIANT_ROWS: Record<string, Row> = {
     expected: adminOnly(200),
     run: (p) => call(t, 'GET', '/api/admin/users?role=staff', { token: token(p) }),
   },
+  // The Staff tab's search and paging (docs/product/api.md): still for the admin alone.
+  'GET /api/admin/users?search&page': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/users?search=a&page=1&pageSize=10', { token: token(p) }),
+  },
   // A signature is printed on reports: only the people who issue them may upload one.
   'PUT /api/users/profile with a signature': {
     expected: { ...labOnly(200), customerA: 403, customerB: 403 },
