@@ -63,11 +63,24 @@ export const sampleSchema = z.object({
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
-/** Lists for staff and admins also carry the owner's and the assigned staff member's names. */
-export const sampleListItem = sampleSchema.extend({
+/** A list row's picture: the sample's first photo (docs/product/photos.md). */
+export const listThumbnail = z.object({
+  /** The first photo's thumbnail; null while it is made or when there is none. */
+  thumbnailUrl: z.string().nullable(),
+  /** True while that photo's copies are still being made: ask again shortly. */
+  photoProcessing: z.boolean(),
+});
+export type ListThumbnail = z.infer<typeof listThumbnail>;
+
+/** What staff and admins read of a sample also carries the owner's and the assigned staff member's names. */
+const sampleWithNames = sampleSchema.extend({
   user: personName.nullable(),
   assignedStaff: personName.nullable(),
 });
+export type SampleWithNames = z.infer<typeof sampleWithNames>;
+
+/** A row of the admin's sample list: the record, both names and the row's thumbnail. */
+export const sampleListItem = sampleWithNames.extend(listThumbnail.shape);
 export type SampleListItem = z.infer<typeof sampleListItem>;
 
 /**
@@ -92,12 +105,7 @@ export const ownSampleListItem = sampleSchema
     conditionAssessment: true,
     provenanceResearch: true,
   })
-  .extend({
-    /** The first photo's thumbnail (docs/product/photos.md); null while it is made or when there is none. */
-    thumbnailUrl: z.string().nullable(),
-    /** True while that photo's copies are still being made: ask again shortly. */
-    photoProcessing: z.boolean(),
-  });
+  .extend(listThumbnail.shape);
 export type OwnSampleListItem = z.infer<typeof ownSampleListItem>;
 
 export const sampleFileSchema = z.object({
@@ -135,7 +143,7 @@ export const statusHistoryEntry = z.object({
 export type StatusHistoryEntry = z.infer<typeof statusHistoryEntry>;
 
 /** GET /api/samples/{id} (docs/product/api.md). */
-export const sampleDetail = sampleListItem.extend({
+export const sampleDetail = sampleWithNames.extend({
   files: z.array(sampleFileSchema),
   reportElements: z.array(reportElementSchema),
   statusHistory: z.array(statusHistoryEntry),

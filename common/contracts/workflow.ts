@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SAMPLE_STATUSES } from '../domain/samples';
-import { personName, sampleListItem, sampleSchema } from './samples';
+import { listThumbnail, personName, sampleListItem, sampleSchema } from './samples';
 
 // Staff and admin sample workflow (docs/product/screens.md, statuses.md, api.md).
 
@@ -81,7 +81,8 @@ export const workListItem = sampleSchema
     reportCode: true,
     reportRevokedAt: true,
   })
-  .extend({ user: personName.nullable(), assignedStaff: personName.nullable() });
+  .extend({ user: personName.nullable(), assignedStaff: personName.nullable() })
+  .extend(listThumbnail.shape);
 export type WorkListItem = z.infer<typeof workListItem>;
 export const workList = z.array(workListItem);
 

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heicFixture, rotatedJpeg, transparentPng } from '../fixtures/photos';
 import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { type Product, startProduct } from '../support/product';
+import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 
 // A phone's photos (docs/product/photos.md): an EXIF-rotated JPEG and a HEIC, previewed before the
 // upload, then shown upright in the sample page's gallery and its keyboard-driven viewer.
@@ -137,5 +137,27 @@ describe('photos from a phone', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await context.close();
+
+    // The lab's lists show the same first photo, upright: the work list and the admin's Samples tab.
+    const lab = await browser.newContext({ baseURL: product.url, viewport: { width: 1366, height: 900 } });
+    const labPage = await lab.newPage();
+    await loginAs(labPage, product.url, E2E_ADMIN.email, E2E_ADMIN.password);
+    for (const open of [
+      () => labPage.goto('/staff'),
+      async () => {
+        await labPage.goto('/admin');
+        await labPage.getByRole('tab', { name: 'Samples' }).click();
+      },
+    ]) {
+      await open();
+      const labRow = labPage.getByRole('row', { name: /Meissen Figurine/ });
+      const thumb = labRow.getByRole('img', { name: 'Photo of Meissen Figurine' });
+      await labRow.locator('img[data-photo-state="ready"]').waitFor({ timeout: 30_000 });
+      const listed = await drawn(thumb);
+      expect(listed.height).toBeGreaterThan(listed.width);
+      expect(red(listed.top) && blue(listed.bottom)).toBe(true);
+      expect(await seriousAxeViolations(labPage)).toEqual([]);
+    }
+    await lab.close();
   });
 });

@@ -4,7 +4,12 @@ import { eq } from 'drizzle-orm';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnSampleListItem, SampleDetail, SampleFile } from '../../../common/contracts/samples';
+import type {
+  ListThumbnail,
+  OwnSampleListItem,
+  SampleDetail,
+  SampleFile,
+} from '../../../common/contracts/samples';
 import { DISPLAY_MAX_PX, THUMBNAIL_MAX_PX } from '../../../common/domain/photos';
 import {
   heicFixture,
@@ -63,6 +68,15 @@ async function runJobs() {
   let ran = 0;
   for (let n = await t.app.deps.jobs.runDue(); n > 0; n = await t.app.deps.jobs.runDue()) ran += n;
   return ran;
+}
+/** This sample's row in the lab's two lists (the work list and the admin's paged list), as an admin. */
+async function labListRows(id: number) {
+  const work = (await call(t, 'GET', '/api/staff/samples', { token: admin.token })).body as (ListThumbnail & {
+    id: number;
+  })[];
+  const page = (await call(t, 'GET', '/api/admin/samples?page=1&pageSize=50', { token: admin.token }))
+    .body as (ListThumbnail & { id: number })[];
+  return [work.find((s) => s.id === id), page.find((s) => s.id === id)];
 }
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 const photoNamed = (d: SampleDetail, name: string) => {
@@ -123,6 +137,8 @@ describe('photo copies', () => {
     expect(doc).toMatchObject({ processing: false, thumbnailUrl: null, displayUrl: null });
     const list = (await call(t, 'GET', '/api/samples', { token: owner.token })).body as OwnSampleListItem[];
     expect(list.find((s) => s.id === sampleId)).toMatchObject({ photoProcessing: true, thumbnailUrl: null });
+    for (const row of await labListRows(sampleId))
+      expect(row).toMatchObject({ photoProcessing: true, thumbnailUrl: null });
 
     expect(await runJobs()).toBe(4);
 
@@ -137,7 +153,29 @@ describe('photo copies', () => {
     ).find((s) => s.id === sampleId);
     expect(listed?.photoProcessing).toBe(false);
     expect(listed?.thumbnailUrl).toBe(photoNamed(after, 'rotated.jpg').thumbnailUrl);
+    // The staff and admin lists show the same first photo (docs/product/photos.md).
+    for (const row of await labListRows(sampleId))
+      expect(row).toMatchObject({ photoProcessing: false, thumbnailUrl: listed?.thumbnailUrl });
     expect((await listJobs(t.db, { queue: PHOTO_COPIES_QUEUE, state: 'done' })).length).toBe(4);
+  });
+
+  it('every list shows each sample its own first photo (customer, work list, admin list)', async () => {
+    const second = await submit([
+      ['second-first.png', await transparentPng()],
+      ['second-later.jpg', await rotatedJpeg(30, 20)],
+    ]);
+    await runJobs();
+    const expected = new Map<number, string | null>();
+    for (const id of [sampleId, second]) {
+      const d = await detail(id);
+      expected.set(id, d.files.find((f) => f.fileCategory === 'photo')?.thumbnailUrl ?? null);
+    }
+    expect(new Set(expected.values()).size).toBe(2);
+    const own = (await call(t, 'GET', '/api/samples', { token: owner.token })).body as OwnSampleListItem[];
+    for (const [id, url] of expected) {
+      expect(own.find((s) => s.id === id)?.thumbnailUrl).toBe(url);
+      for (const row of await labListRows(id)) expect(row?.thumbnailUrl).toBe(url);
+    }
   });
 
   it('copies of an EXIF-rotated JPEG with GPS are upright JPEGs within their sizes, without EXIF or GPS', async () => {

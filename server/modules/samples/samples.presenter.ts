@@ -1,13 +1,15 @@
 import type {
+  ListThumbnail,
   OwnSampleListItem,
   PersonName,
   Sample,
   SampleDetail,
   SampleListItem,
+  SampleWithNames,
 } from '../../../common/contracts/samples';
 import type { samples } from '../../db/schema';
 import { isoDate as iso, isoDateOrNull as isoOrNull } from '../../plugins/presented-json';
-import type { findSampleDetail } from './samples.queries';
+import type { FirstPhoto, findSampleDetail } from './samples.queries';
 import { presentPhotoCopies } from '../photos/photo-links';
 import { presentReportContent } from '../reports/report-content';
 
@@ -59,15 +61,19 @@ export function presentSample(row: SampleRow): Sample {
   };
 }
 
-type OwnListRow = Pick<SampleRow, Exclude<keyof OwnSampleListItem, 'thumbnailUrl' | 'photoProcessing'>> & {
-  firstPhoto: { id: number; copiesState: string | null } | null;
+type OwnListRow = Pick<SampleRow, Exclude<keyof OwnSampleListItem, keyof ListThumbnail>> & {
+  firstPhoto: FirstPhoto;
 };
+
+/** A list row's thumbnail fields from its first photo (docs/product/photos.md). */
+export function presentListThumbnail(firstPhoto: FirstPhoto): ListThumbnail {
+  if (!firstPhoto) return { thumbnailUrl: null, photoProcessing: false };
+  const copies = presentPhotoCopies({ ...firstPhoto, fileCategory: 'photo' });
+  return { thumbnailUrl: copies.thumbnailUrl, photoProcessing: copies.processing };
+}
 
 /** A row of the caller's own list (GET /api/samples). */
 export function presentOwnSample(row: OwnListRow): OwnSampleListItem {
-  const photo = row.firstPhoto
-    ? presentPhotoCopies({ ...row.firstPhoto, fileCategory: 'photo' })
-    : { thumbnailUrl: null, processing: false };
   return {
     id: row.id,
     itemName: row.itemName,
@@ -83,16 +89,15 @@ export function presentOwnSample(row: OwnListRow): OwnSampleListItem {
     authenticityCheck: row.authenticityCheck,
     conditionAssessment: row.conditionAssessment,
     provenanceResearch: row.provenanceResearch,
-    thumbnailUrl: photo.thumbnailUrl,
-    photoProcessing: photo.processing,
+    ...presentListThumbnail(row.firstPhoto),
   };
 }
 
-export function presentSampleListItem(
+function presentSampleWithNames(
   row: SampleRow,
   user: PersonName | null,
   assignedStaff: PersonName | null,
-): SampleListItem {
+): SampleWithNames {
   // Exactly the two name fields, whatever else the row carried (e.g. the staff member's id).
   const hasName = (p: PersonName | null): PersonName | null =>
     p && (p.firstName !== null || p.lastName !== null)
@@ -101,12 +106,22 @@ export function presentSampleListItem(
   return { ...presentSample(row), user: hasName(user), assignedStaff: hasName(assignedStaff) };
 }
 
+/** A row of the admin's sample list. */
+export function presentSampleListItem(
+  row: SampleRow,
+  user: PersonName | null,
+  assignedStaff: PersonName | null,
+  firstPhoto: FirstPhoto,
+): SampleListItem {
+  return { ...presentSampleWithNames(row, user, assignedStaff), ...presentListThumbnail(firstPhoto) };
+}
+
 /** One sample with its files, report elements and history (GET /api/samples/{id}). */
 export function presentSampleDetail(
   found: NonNullable<Awaited<ReturnType<typeof findSampleDetail>>>,
 ): SampleDetail {
   return {
-    ...presentSampleListItem(found.sample, found.user, found.assignedStaff),
+    ...presentSampleWithNames(found.sample, found.user, found.assignedStaff),
     files: found.files.map((f) => ({
       id: f.id,
       sampleId: f.sampleId,

@@ -89,6 +89,17 @@ export async function insertSubmittedSample(
   return { sample: sampleFromDriverRow(raw) };
 }
 
+export type FirstPhoto = { id: number; copiesState: string | null } | null;
+
+/**
+ * A list row's first photo (its id and copies' state), for the lists' thumbnails (docs/product/photos.md).
+ * The outer row is named with its table on purpose: in a single-table select Drizzle writes
+ * `${samples.id}` as a bare "id", which inside this subquery would mean the file's own id.
+ */
+export const firstPhotoColumn = () =>
+  sql<FirstPhoto>`(select json_build_object('id', f.id, 'copiesState', f.copies_state) from sample_files f
+      where f.sample_id = ${samples}."id" and f.file_category = 'photo' order by f.id limit 1)`;
+
 const ownListColumns = {
   id: samples.id,
   itemName: samples.itemName,
@@ -104,13 +115,10 @@ const ownListColumns = {
   authenticityCheck: samples.authenticityCheck,
   conditionAssessment: samples.conditionAssessment,
   provenanceResearch: samples.provenanceResearch,
-  // The first photo, for the dashboard's thumbnail (docs/product/photos.md).
-  firstPhoto: sql<{ id: number; copiesState: string | null } | null>`(select json_build_object(
-      'id', f.id, 'copiesState', f.copies_state) from sample_files f
-      where f.sample_id = ${samples.id} and f.file_category = 'photo' order by f.id limit 1)`,
+  firstPhoto: firstPhotoColumn(),
 };
 export type OwnSampleRow = Pick<SampleRow, Exclude<keyof typeof ownListColumns, 'firstPhoto'>> & {
-  firstPhoto: { id: number; copiesState: string | null } | null;
+  firstPhoto: FirstPhoto;
 };
 
 /** The caller's own samples, newest first (a named statement: every dashboard load runs it). */

@@ -1,6 +1,7 @@
 import type { PersonName } from '../../../common/contracts/samples';
 import type { WorkListItem } from '../../../common/contracts/workflow';
 import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
+import { presentListThumbnail } from '../samples/samples.presenter';
 import type { WorkListRow } from './workflow.queries';
 
 const personOrNull = (firstName: string | null, lastName: string | null): PersonName | null =>
@@ -27,5 +28,6 @@ export function presentWorkListItem(row: WorkListRow): WorkListItem {
     reportRevokedAt: isoDateOrNull(row.reportRevokedAt),
     user: personOrNull(row.userFirstName, row.userLastName),
     assignedStaff: personOrNull(row.staffFirstName, row.staffLastName),
+    ...presentListThumbnail(row.firstPhoto),
   };
 }

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { sampleStatusHistory, samples, users } from '../../db/schema';
 import type { SampleRow } from '../samples/samples.presenter';
+import { firstPhotoColumn, type FirstPhoto } from '../samples/samples.queries';
 
 export const SAMPLE_ID_BUCKET = 1000;
 
@@ -18,6 +19,7 @@ const listColumns = {
   userLastName: users.lastName,
   staffFirstName: assigned.firstName,
   staffLastName: assigned.lastName,
+  firstPhoto: firstPhotoColumn(),
 };
 
 export type SampleListRow = {
@@ -26,6 +28,7 @@ export type SampleListRow = {
   userLastName: string | null;
   staffFirstName: string | null;
   staffLastName: string | null;
+  firstPhoto: FirstPhoto;
 };
 
 /** The work list's columns only (GET /api/staff/samples): no long texts, no contact details. */
@@ -50,13 +53,15 @@ const workListColumns = {
   userLastName: users.lastName,
   staffFirstName: assigned.firstName,
   staffLastName: assigned.lastName,
+  firstPhoto: firstPhotoColumn(),
 };
 
+type WorkListTableColumns = Omit<typeof workListColumns, 'firstPhoto'>;
 export type WorkListRow = {
-  [K in keyof typeof workListColumns]: (typeof workListColumns)[K]['_']['notNull'] extends true
-    ? (typeof workListColumns)[K]['_']['data']
-    : (typeof workListColumns)[K]['_']['data'] | null;
-};
+  [K in keyof WorkListTableColumns]: WorkListTableColumns[K]['_']['notNull'] extends true
+    ? WorkListTableColumns[K]['_']['data']
+    : WorkListTableColumns[K]['_']['data'] | null;
+} & { firstPhoto: FirstPhoto };
 
 function workListQuery(db: DbOrTx) {
   return db

@@ -50,6 +50,7 @@ const present = (r: SampleListRow) =>
     r.sample,
     { firstName: r.userFirstName, lastName: r.userLastName },
     { firstName: r.staffFirstName, lastName: r.staffLastName },
+    r.firstPhoto,
   );
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };

@@ -16,6 +16,7 @@ import {
 } from '../../../common/contracts/workflow';
 import type { Role } from '../../../common/domain/roles';
 import { api, apiUpload, getPage } from '../../lib/api';
+import { pollWhileProcessing } from '../../lib/photos';
 import { adminKeys, invalidateSampleViews } from '../../lib/query-keys';
 
 // Admin data is fresh for 5 minutes (docs/product/limits.md: the query client's default stale time).
@@ -25,6 +26,9 @@ export const adminSamplesQuery = (page: number) =>
     queryKey: adminKeys.samplePage(page),
     queryFn: () => getPage<SampleListItem>(`/api/admin/samples?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`),
     placeholderData: keepPreviousData,
+    refetchInterval: pollWhileProcessing<{ rows: SampleListItem[] }>((page) =>
+      page.rows.some((s) => s.photoProcessing),
+    ),
   });
 
 export const analyticsQuery = () =>

@@ -12,6 +12,7 @@ import {
 } from '../../../../common/domain/samples';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -121,9 +122,12 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
                     {displaySampleId(s.id)}
                   </Table.Td>
                   <Table.Td data-label="Item">
-                    <Anchor component={Link} to={`/sample/${s.id}`} fw={600}>
-                      {s.itemName}
-                    </Anchor>
+                    <Group gap="sm" wrap="nowrap">
+                      <SampleThumbnail sample={s} size={40} />
+                      <Anchor component={Link} to={`/sample/${s.id}`} fw={600}>
+                        {s.itemName}
+                      </Anchor>
+                    </Group>
                   </Table.Td>
                   <Table.Td data-label="Client">{clientLabel(s)}</Table.Td>
                   <Table.Td data-label="Status">

@@ -34,7 +34,7 @@ import {
   servicesText,
 } from '../../../../common/domain/samples';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
-import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
+import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatCard } from '../../../components/StatCard';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -150,16 +150,7 @@ export function CustomerDashboardPage() {
                   <Table.Tr key={s.id} data-sample-id={s.id}>
                     <Table.Td data-label="Item">
                       <Group gap="sm" wrap="nowrap">
-                        {(s.thumbnailUrl || s.photoProcessing) && (
-                          <ProtectedPhoto
-                            url={s.thumbnailUrl}
-                            processing={s.photoProcessing}
-                            alt={`Photo of ${s.itemName}`}
-                            width={48}
-                            height={48}
-                            style={{ flexShrink: 0 }}
-                          />
-                        )}
+                        <SampleThumbnail sample={s} size={48} />
                         <div>
                           <Text fw={600}>{s.itemName}</Text>
                           <Text size="xs" c="dimmed" ff="monospace">

@@ -29,6 +29,7 @@ import type { ReportDialogSlot } from '../../../components/slots';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { StatCard } from '../../../components/StatCard';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
+import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -130,9 +131,12 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
                           {id}
                         </Table.Td>
                         <Table.Td data-label="Item">
-                          <Anchor component={Link} to={`/sample/${s.id}`} fw={600}>
-                            {s.itemName}
-                          </Anchor>
+                          <Group gap="sm" wrap="nowrap">
+                            <SampleThumbnail sample={s} size={40} />
+                            <Anchor component={Link} to={`/sample/${s.id}`} fw={600}>
+                              {s.itemName}
+                            </Anchor>
+                          </Group>
                         </Table.Td>
                         <Table.Td data-label="Client">{clientLabel(s)}</Table.Td>
                         <Table.Td data-label="Status">
