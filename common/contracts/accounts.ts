@@ -143,17 +143,30 @@ export type ProfileUpdate = z.infer<typeof profileUpdate>;
 
 // Password reset, e-mail confirmation, sessions (docs/product/accounts-and-sessions.md).
 
+export const PASSWORDS_DIFFER = 'The passwords do not match';
+
 const newPassword = z
   .string()
   .min(USER_PASSWORD_MIN, 'Password must be at least 8 characters')
   .max(MAX_PASSWORD_LENGTH);
 
 export const forgotPasswordRequest = z.object({ email: z.string().trim().pipe(email) });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 export const FORGOT_PASSWORD_ANSWER =
   'If an account exists for this address, we have sent it a link to choose a new password. The link is valid for 60 minutes.';
 
 export const resetPasswordRequest = z.object({ token: z.string().min(1).max(200), password: newPassword });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+/** The reset page's form: the new password typed twice (the token comes from the link). */
+export const resetPasswordForm = z
+  .object({ password: newPassword, confirmPassword: z.string().max(MAX_PASSWORD_LENGTH) })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 export const RESET_TOKEN_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 export const PASSWORD_RESET_DONE = 'Your password has been changed. You can now log in.';
 
@@ -166,6 +179,15 @@ export const changePasswordRequest = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH),
   newPassword,
 });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+/** The profile's form: the new password typed twice. */
+export const changePasswordForm = changePasswordRequest
+  .extend({ confirmPassword: z.string().max(MAX_PASSWORD_LENGTH) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 export const changePasswordResponse = z.object({ token: z.string(), message: z.string() });
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your e-mail address';

@@ -22,6 +22,17 @@ const LegalPage = lazy(async () => ({
 const ContactPage = page(() => import('../features/contact/components/ContactPage'), 'ContactPage');
 const LoginPage = page(() => import('../features/accounts/components/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('../features/accounts/components/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = page(
+  () => import('../features/accounts/components/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('../features/accounts/components/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const MailLinkPage = lazy(async () => ({
+  default: (await import('../features/accounts/components/MailLinkPage')).MailLinkPage,
+}));
 const ProfilePage = page(() => import('../features/accounts/components/ProfilePage'), 'ProfilePage');
 const SubmitSamplePage = page(
   () => import('../features/samples/components/SubmitSamplePage'),
@@ -94,6 +105,11 @@ export function AppRoutes() {
             </GuestOnly>
           }
         />
+        {/* Reached from mails: open whether or not someone is signed in in this browser. */}
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<MailLinkPage purpose="verify-email" />} />
+        <Route path="unsubscribe" element={<MailLinkPage purpose="unsubscribe" />} />
         <Route
           path="submit-sample"
           element={

@@ -47,7 +47,7 @@ export function NavBar() {
         color="navy"
         onClick={() => {
           close();
-          logout();
+          void logout();
         }}
         fullWidth={vertical}
       >

@@ -8,6 +8,23 @@ export const getToken = () => localStorage.getItem(TOKEN_KEY);
 export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
 export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 
+/**
+ * POST /api/auth/logout: the server ends this token at once (docs/product/accounts-and-sessions.md).
+ * Never throws and waits at most a few seconds: signing out of this browser happens regardless.
+ */
+export async function endServerSession(token: string): Promise<void> {
+  try {
+    await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+      signal: AbortSignal.timeout(5000),
+    });
+  } catch {
+    // Offline or slow: the token still leaves this browser.
+  }
+}
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -46,6 +46,16 @@ export const adminKeys = {
   labSettings: () => [...adminKeys.all, 'lab-settings'] as const,
   inquiries: () => [...adminKeys.all, 'inquiries'] as const,
   inquiryPage: (page: number) => [...adminKeys.inquiries(), page] as const,
+  outbox: () => [...adminKeys.all, 'outbox'] as const,
+  outboxPage: (page: number) => [...adminKeys.outbox(), page] as const,
+  outboxMail: (id: number) => [...adminKeys.outbox(), 'mail', id] as const,
+};
+
+/** One-use links from mails (confirm the address, stop status mails), per token: a link is used once per page. */
+export const mailLinkKeys = {
+  all: ['mail-link'] as const,
+  link: (purpose: 'verify-email' | 'unsubscribe', token: string) =>
+    [...mailLinkKeys.all, purpose, token] as const,
 };
 
 /** Public report verification: GET /api/reports/verify/{code}, per normalised code. */

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUserResponse } from '../../common/contracts/accounts';
-import { api, clearToken, getToken, setToken, TOKEN_KEY } from './api';
+import { api, clearToken, endServerSession, getToken, setToken, TOKEN_KEY } from './api';
 import { authKeys } from './query-keys';
 import { STALE_TIME_MS } from './query-client';
 
@@ -48,7 +48,11 @@ type Session = {
   isLoading: boolean;
   /** Stores the token and resolves with the loaded profile. */
   login(token: string): Promise<AuthUserResponse>;
-  logout(): void;
+  /**
+   * Ends the token on the server first (unless `serverEnded`: it is already dead there), then signs
+   * this browser out and goes to '/'.
+   */
+  logout(options?: { serverEnded?: boolean }): Promise<void>;
   /** True for LOGOUT_AUTH_SKIP_MS after a logout: guards then neither toast nor redirect (docs/product/messages.md). */
   isAuthCheckSkipped(): boolean;
   /**
@@ -134,13 +138,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const logout = useCallback(() => {
-    skipUntil.current = Date.now() + LOGOUT_AUTH_SKIP_MS;
-    clearToken();
-    setTokenState(null);
-    queryClient.clear();
-    navigate('/', { replace: true });
-  }, [navigate, queryClient]);
+  const logout = useCallback(
+    async (options: { serverEnded?: boolean } = {}) => {
+      const current = getToken();
+      if (current && !options.serverEnded) await endServerSession(current);
+      skipUntil.current = Date.now() + LOGOUT_AUTH_SKIP_MS;
+      clearToken();
+      setTokenState(null);
+      queryClient.clear();
+      navigate('/', { replace: true });
+    },
+    [navigate, queryClient],
+  );
 
   const value = useMemo<Session>(
     () => ({

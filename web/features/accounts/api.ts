@@ -3,6 +3,10 @@ import { useEffect, useState } from 'react';
 import {
   type AuthUserResponse,
   type LoginRequest,
+  type ChangePasswordRequest,
+  type ForgotPasswordRequest,
+  type MessageResponse,
+  type ResetPasswordRequest,
   type LoginResponse,
   PROFILE_IMAGE_PART,
   PROFILE_PART,
@@ -10,7 +14,7 @@ import {
   SIGNATURE_PART,
 } from '../../../common/contracts/accounts';
 import { api, apiUpload, fetchBlob } from '../../lib/api';
-import { personalImageKeys } from '../../lib/query-keys';
+import { mailLinkKeys, personalImageKeys } from '../../lib/query-keys';
 import { authUserQuery } from '../../lib/session';
 
 export const logIn = (body: LoginRequest) => api.post<LoginResponse>('/login', body);
@@ -28,8 +32,86 @@ export function useRegister() {
   return useMutation({ mutationFn: register });
 }
 
+// Password reset, e-mail confirmation, password change, sessions (docs/product/accounts-and-sessions.md).
+
+/** POST /api/auth/forgot-password: always the same 202 answer, whether or not the account exists. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordRequest) => api.post<MessageResponse>('/api/auth/forgot-password', body),
+  });
+}
+
+/** POST /api/auth/reset-password with the token of the mailed link. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordRequest) => api.post<MessageResponse>('/api/auth/reset-password', body),
+  });
+}
+
+/**
+ * A link from a mail used once when its page opens (POST with the link's token). A query, not an
+ * effect: a second render of the page (strict mode, a remount) reads the first answer instead of
+ * spending the token again.
+ */
+export const mailLinkQuery = (purpose: 'verify-email' | 'unsubscribe', token: string) =>
+  queryOptions({
+    queryKey: mailLinkKeys.link(purpose, token),
+    queryFn: () =>
+      purpose === 'verify-email'
+        ? api.post<MessageResponse>('/api/auth/verify-email', { token })
+        : api.post<MessageResponse>('/api/mail/unsubscribe', { token }),
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+/** A mutation that answers the signed-in user, put into the session's cache. */
+function useUserMutation<V>(token: string | null, fn: (v: V) => Promise<AuthUserResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (user) => queryClient.setQueryData(authUserQuery(token).queryKey, user),
+  });
+}
+
+/** PUT /api/users/preferences {notifyStatusChanges}. */
+export const useMailPreferences = (token: string | null) =>
+  useUserMutation(token, (notifyStatusChanges: boolean) =>
+    api.put<AuthUserResponse>('/api/users/preferences', { notifyStatusChanges }),
+  );
+
+/** POST /api/auth/verify-email/resend: a new confirmation link to the signed-in user. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => api.post<MessageResponse>('/api/auth/verify-email/resend'),
+  });
+}
+
+/** PUT /api/users/password: answers a fresh token that keeps this browser signed in. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) =>
+      api.put<{ token: string; message: string }>('/api/users/password', body),
+  });
+}
+
+/** POST /api/auth/logout-all: every token of the account ends, this one too. */
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: () => api.post<null>('/api/auth/logout-all') });
+}
+
 /** The JSON of the 'profile' part: trimmed, empty → null (docs/product/api.md). */
-export type ProfileFields = { email: string; phone: string; firstName: string; lastName: string };
+export type ProfileFields = {
+  email: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  /** Needed only when the e-mail changes (docs/product/accounts-and-sessions.md). */
+  currentPassword: string;
+};
 
 const orNull = (value: string) => {
   const trimmed = value.trim();
@@ -48,6 +130,7 @@ export function profileFormData(
       phone: orNull(fields.phone),
       firstName: orNull(fields.firstName),
       lastName: orNull(fields.lastName),
+      ...(fields.currentPassword ? { currentPassword: fields.currentPassword } : {}),
     }),
   );
   if (files.profileImage) form.append(PROFILE_IMAGE_PART, files.profileImage);

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { type AdminUser, USERS_PAGE_SIZE } from '../../../common/contracts/accounts';
 import type { ContactInquiry, InquiryStatus } from '../../../common/contracts/inquiries';
+import type { OutboxDetail, OutboxItem, OutboxList } from '../../../common/contracts/mail';
 import type { LabSettings, LabSettingsRequest } from '../../../common/contracts/lab';
 import type { Sample, SampleListItem } from '../../../common/contracts/samples';
 import {
@@ -74,6 +75,21 @@ export const inquiriesQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** The Outbox (docs/product/mail.md): one page of mails, newest first. */
+export const outboxQuery = (page: number) =>
+  queryOptions({
+    queryKey: adminKeys.outboxPage(page),
+    queryFn: () => api.get<OutboxList>(`/api/admin/mail/outbox?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** One mail as rendered (HTML, text, headers), loaded when the admin opens it. */
+export const outboxMailQuery = (id: number) =>
+  queryOptions({
+    queryKey: adminKeys.outboxMail(id),
+    queryFn: () => api.get<OutboxDetail>(`/api/admin/mail/outbox/${id}`),
+  });
+
 /** A mutation whose success makes cached data stale; `invalidate` goes through the key factories. */
 function useAdminMutation<V, R>(
   fn: (v: V) => Promise<R>,
@@ -113,6 +129,33 @@ export const useSetInquiryStatus = () =>
     ({ id, status }: { id: number; status: InquiryStatus }) =>
       api.post<ContactInquiry>(`/api/admin/contact-inquiries/${id}/status`, { status }),
     (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.inquiries() }),
+  );
+
+/** Deactivate (every token ends, login refused) or reactivate an account. */
+export const useSetUserActive = () =>
+  useAdminMutation(
+    ({ id, isActive }: { id: number; isActive: boolean }) =>
+      api.post<AdminUser>(`/api/admin/users/${id}/active`, { isActive }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  );
+
+/** The reply is stored, mailed to the sender, and the inquiry becomes responded. */
+export const useReplyToInquiry = () =>
+  useAdminMutation(
+    ({ id, message }: { id: number; message: string }) =>
+      api.post<ContactInquiry>(`/api/admin/contact-inquiries/${id}/reply`, { message }),
+    (queryClient) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.inquiries() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.outbox() }),
+      ]),
+  );
+
+/** Send a failed (or waiting) mail again now. */
+export const useRetryMail = () =>
+  useAdminMutation(
+    (id: number) => api.post<OutboxItem>(`/api/admin/mail/outbox/${id}/retry`),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.outbox() }),
   );
 
 /** Multipart: 'settings' (JSON, empty fields as null) and an optional 'logo'. */

@@ -1,6 +1,6 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
 import { errorMessage } from '../../../lib/api';
@@ -68,6 +68,11 @@ export function LoginPage() {
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
             {...form.getInputProps('password')}
           />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
           <Button type="submit" fullWidth loading={pending} loaderProps={{ type: 'dots' }} mt="xs">
             Login
           </Button>

@@ -10,6 +10,7 @@ import {
   Input,
   Loader,
   Paper,
+  PasswordInput,
   Progress,
   SimpleGrid,
   Stack,
@@ -34,6 +35,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type ProfileFields, profileFormData, usePersonalImage, useUpdateProfile } from '../api';
 import { serverFieldErrors } from '../form-errors';
+import { AccountSecurity } from './AccountSecurity';
 import { IMAGE_ACCEPT, imageProblem, PROFILE_TEXT, profileUpdateError } from '../profile-messages';
 
 const fieldsOf = (user: AuthUserResponse): ProfileFields => ({
@@ -41,6 +43,7 @@ const fieldsOf = (user: AuthUserResponse): ProfileFields => ({
   phone: user.phone ?? '',
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
+  currentPassword: '',
 });
 
 export function ProfilePage() {
@@ -122,7 +125,12 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
       form.setValues(fieldsOf(saved));
       form.resetDirty(fieldsOf(saved));
       clearFiles();
-      toast.success(PROFILE_TEXT.saved, 'Your profile has been saved.');
+      toast.success(
+        PROFILE_TEXT.saved,
+        saved.email !== user.email
+          ? 'Your profile has been saved. We have sent a confirmation link to your new address.'
+          : 'Your profile has been saved.',
+      );
     } catch (err) {
       const fieldErrors = serverFieldErrors(err);
       form.setErrors(fieldErrors);
@@ -130,6 +138,9 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
       toast.error(PROFILE_TEXT.updateFailed, profileUpdateError(err));
     }
   }, focusFirstError);
+
+  // A new address needs the current password (docs/product/accounts-and-sessions.md).
+  const emailChanges = form.values.email.trim().toLowerCase() !== user.email;
 
   const fileInput = (
     field: ImageField,
@@ -232,6 +243,17 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
                 autoComplete="family-name"
                 {...form.getInputProps('lastName')}
               />
+              {emailChanges && (
+                <PasswordInput
+                  label="Current password"
+                  name="currentPassword"
+                  description="Needed to change your e-mail address"
+                  autoComplete="current-password"
+                  withAsterisk
+                  visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the current password' }}
+                  {...form.getInputProps('currentPassword')}
+                />
+              )}
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: labRole ? 2 : 1 }} spacing="lg">
               {fileInput(PROFILE_IMAGE_PART, 'Profile Picture', picture, 'Current profile picture')}
@@ -248,6 +270,7 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
           </Stack>
         </form>
       </Paper>
+      <AccountSecurity user={user} token={token} />
     </Container>
   );
 }

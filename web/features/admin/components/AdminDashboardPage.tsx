@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { analyticsQuery, inquiriesQuery, staffUsersQuery, useRefreshAdminData } from '../api';
 import { InquiriesTab } from './InquiriesTab';
+import { OutboxTab } from './OutboxTab';
 import { reason } from './messages';
 import { SamplesTab } from './SamplesTab';
 import { SettingsTab } from './SettingsTab';
@@ -89,6 +90,7 @@ export function AdminDashboardPage() {
                 <Tabs.Tab value="staff">Staff</Tabs.Tab>
                 <Tabs.Tab value="settings">Settings</Tabs.Tab>
                 <Tabs.Tab value="inquiries">Inquiries</Tabs.Tab>
+                <Tabs.Tab value="outbox">Outbox</Tabs.Tab>
               </>
             ) : null}
           </Tabs.List>
@@ -105,6 +107,9 @@ export function AdminDashboardPage() {
               </Tabs.Panel>
               <Tabs.Panel value="inquiries" pt="md">
                 <InquiriesTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="outbox" pt="md">
+                <OutboxTab />
               </Tabs.Panel>
             </>
           ) : null}

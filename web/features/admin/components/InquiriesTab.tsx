@@ -1,13 +1,32 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { contactSubjectLabel } from '../../../../common/contracts/contact';
-import type { ContactInquiry, InquiryStatus } from '../../../../common/contracts/inquiries';
+import {
+  type ContactInquiry,
+  INQUIRY_REPLY_MAX,
+  type InquiryReplyRequest,
+  type InquiryStatus,
+  inquiryReplyRequest,
+} from '../../../../common/contracts/inquiries';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { focusFirstError } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { inquiriesQuery, useSetInquiryStatus } from '../api';
+import { inquiriesQuery, useReplyToInquiry, useSetInquiryStatus } from '../api';
 import { reason } from './messages';
 import { Pager } from './Pager';
 
@@ -34,6 +53,81 @@ function MessageCell({ inquiry }: { inquiry: ContactInquiry }) {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** Reply by mail (docs/product/mail.md): the reply is stored and sent, the inquiry becomes responded. */
+function ReplyButton({ inquiry }: { inquiry: ContactInquiry }) {
+  const [open, setOpen] = useState(false);
+  const reply = useReplyToInquiry();
+  const form = useForm<InquiryReplyRequest>({
+    mode: 'controlled',
+    initialValues: { message: '' },
+    validate: schemaResolver(inquiryReplyRequest, { sync: true }),
+  });
+  const name = `${inquiry.firstName} ${inquiry.lastName}`;
+  const submit = form.onSubmit(
+    (values) =>
+      reply.mutate(
+        { id: inquiry.id, message: values.message },
+        {
+          onSuccess: () => {
+            setOpen(false);
+            form.reset();
+            toast.success('Reply sent', `Mailed to ${inquiry.email}`);
+          },
+          onError: (err) => toast.error('Error', `Failed to send the reply: ${reason(err)}`),
+        },
+      ),
+    focusFirstError,
+  );
+  return (
+    <>
+      <Button size="xs" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Reply<VisuallyHidden>{` to ${name}`}</VisuallyHidden>
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Reply to ${name}`} size="lg">
+        <Stack gap="sm">
+          <Text size="sm" c="gray.7">
+            {`${inquiry.email} · ${contactSubjectLabel(inquiry.subject)} · ${formatDate(inquiry.createdAt)}`}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} bg="gray.0" p="sm">
+            {inquiry.message}
+          </Text>
+          {inquiry.replyMessage ? (
+            <Alert color="teal" title={`Replied ${formatDateTime(inquiry.repliedAt)}`}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {inquiry.replyMessage}
+              </Text>
+            </Alert>
+          ) : null}
+          <form onSubmit={submit} noValidate aria-label={`Reply to ${name}`}>
+            <Stack gap="sm">
+              <Textarea
+                label="Your reply"
+                name="message"
+                description={`Sent by e-mail to ${inquiry.email}`}
+                withAsterisk
+                autosize
+                minRows={5}
+                maxRows={14}
+                maxLength={INQUIRY_REPLY_MAX}
+                data-autofocus
+                {...form.getInputProps('message')}
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setOpen(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={reply.isPending}>
+                  Send reply
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stack>
+      </Modal>
+    </>
   );
 }
 
@@ -103,6 +197,7 @@ export function InquiriesTab() {
                   </Table.Td>
                   <Table.Td data-label="Actions">
                     <Group gap="xs">
+                      <ReplyButton inquiry={q} />
                       {q.status !== 'responded' ? (
                         <Button
                           size="xs"

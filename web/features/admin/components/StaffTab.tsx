@@ -1,15 +1,26 @@
-import { Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { USERS_PAGE_SIZE } from '../../../../common/contracts/accounts';
+import { type AdminUser, USERS_PAGE_SIZE } from '../../../../common/contracts/accounts';
 import { ROLE_LABELS, ROLES, type Role } from '../../../../common/domain/roles';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useChangeRole, usersPageQuery } from '../api';
+import { useChangeRole, useSetUserActive, usersPageQuery } from '../api';
 import { reason } from './messages';
 import { Pager } from './Pager';
 
@@ -18,8 +29,58 @@ const ROLE_FILTERS = [
   ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
 ];
 
+const nameOf = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+
 /**
- * Name, Email and Role with its selector. The server searches and pages (20 a page), so the tab
+ * Deactivate (confirmed first) or reactivate an account (docs/product/accounts-and-sessions.md).
+ * An admin's own row has no button: signing oneself out of the lab for good is never a click away.
+ */
+function ActiveCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const setActive = useSetUserActive();
+  const [asking, setAsking] = useState(false);
+  const name = nameOf(user);
+  const change = (isActive: boolean) =>
+    setActive.mutate(
+      { id: user.id, isActive },
+      {
+        onSuccess: () => {
+          setAsking(false);
+          toast.success(isActive ? 'Account reactivated' : 'Account deactivated', name);
+        },
+        onError: (err) => {
+          setAsking(false);
+          toast.error('Error', `Failed to change the account: ${reason(err)}`);
+        },
+      },
+    );
+  if (isSelf) return <Text size="sm">You</Text>;
+  if (!user.isActive)
+    return (
+      <Button size="xs" variant="light" loading={setActive.isPending} onClick={() => change(true)}>
+        Reactivate<VisuallyHidden>{` ${name}`}</VisuallyHidden>
+      </Button>
+    );
+  return (
+    <>
+      <Button size="xs" variant="outline" color="red" onClick={() => setAsking(true)} aria-haspopup="dialog">
+        Deactivate<VisuallyHidden>{` ${name}`}</VisuallyHidden>
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title={`Deactivate ${name}?`}
+        confirmLabel="Deactivate"
+        loading={setActive.isPending}
+        onConfirm={() => change(false)}
+        onClose={() => setAsking(false)}
+      >
+        {`${user.email} will be signed out at once and cannot log in until the account is reactivated.`}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * Name, Email, Role with its selector, and whether the account is active. The server searches and pages (20 a page), so the tab
  * stays quick with thousands of accounts. The admin's own role cannot be changed here: one slip
  * of the selector would lock them out of this very screen; another admin can change it.
  */
@@ -77,18 +138,20 @@ export function StaffTab() {
     );
   else
     body = (
-      <ResponsiveTable minWidth={560}>
+      <ResponsiveTable minWidth={760}>
         <Table striped verticalSpacing="sm" aria-busy={users.isFetching}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Email</Table.Th>
               <Table.Th>Role</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Account</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {users.data.rows.map((u) => {
-              const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+              const name = nameOf(u);
               const self = u.id === user?.id;
               return (
                 <Table.Tr key={u.id} data-user-id={u.id}>
@@ -114,6 +177,14 @@ export function StaffTab() {
                         )
                       }
                     />
+                  </Table.Td>
+                  <Table.Td data-label="Status">
+                    <Badge color={u.isActive ? 'teal' : 'gray'} variant="light">
+                      {u.isActive ? 'Active' : 'Deactivated'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td data-label="Account">
+                    <ActiveCell user={u} isSelf={self} />
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,0 +1,86 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type ForgotPasswordRequest, forgotPasswordRequest } from '../../../../common/contracts/accounts';
+import { errorMessage } from '../../../lib/api';
+import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useForgotPassword } from '../api';
+import { serverFieldErrors } from '../form-errors';
+import { AuthCard } from './AuthCard';
+
+export const FORGOT_FAILURE = { title: 'Request failed', fallback: 'Failed to send the reset link' };
+
+/**
+ * /forgot-password: the address gets a reset link if it has an account. The answer is the same
+ * either way (docs/product/accounts-and-sessions.md), so the page only repeats it.
+ */
+export function ForgotPasswordPage() {
+  usePageTitle('Forgot password', 'Ask for a link to choose a new password.');
+  const forgot = useForgotPassword();
+  const [answer, setAnswer] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordRequest>({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: schemaResolver(forgotPasswordRequest, { sync: true }),
+    ...validateOnBlurAfterRelease<ForgotPasswordRequest>(),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { message } = await forgot.mutateAsync(forgotPasswordRequest.parse(values));
+      setAnswer(message);
+    } catch (err) {
+      const fieldErrors = serverFieldErrors(err);
+      form.setErrors(fieldErrors);
+      focusFirstError(fieldErrors);
+      toast.error(FORGOT_FAILURE.title, errorMessage(err, FORGOT_FAILURE.fallback));
+    }
+  }, focusFirstError);
+
+  return (
+    <AuthCard
+      title="Forgot password?"
+      lead="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={{ text: 'Remembered it?', link: 'Log in', to: '/login' }}
+    >
+      {answer ? (
+        <Stack gap="md">
+          <Alert color="teal" title="Check your e-mail" role="status">
+            {answer}
+          </Alert>
+          <Text size="sm">
+            Nothing arrived? Check your spam folder, or{' '}
+            <Anchor component="button" type="button" onClick={() => setAnswer(null)}>
+              try another address
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate aria-labelledby="auth-title">
+          <Stack gap="md">
+            <TextInput
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" fullWidth loading={forgot.isPending} loaderProps={{ type: 'dots' }}>
+              Send reset link
+            </Button>
+            <Text size="sm" ta="center">
+              <Anchor component={Link} to="/login">
+                Back to login
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,96 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  RESET_TOKEN_INVALID,
+  type ResetPasswordForm,
+  resetPasswordForm,
+} from '../../../../common/contracts/accounts';
+import { errorMessage } from '../../../lib/api';
+import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useResetPassword } from '../api';
+import { serverFieldErrors } from '../form-errors';
+import { AuthCard } from './AuthCard';
+
+export const RESET_FAILURE = { title: 'Reset failed', fallback: 'Failed to change the password' };
+
+/** /reset-password?token=… from the reset mail: a new password, then /login. */
+export function ResetPasswordPage() {
+  usePageTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  // The link itself is refused (wrong, used or expired): the form is of no use any more.
+  const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : RESET_TOKEN_INVALID);
+  const form = useForm<ResetPasswordForm>({
+    mode: 'controlled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: schemaResolver(resetPasswordForm, { sync: true }),
+    ...validateOnBlurAfterRelease<ResetPasswordForm>(),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { message } = await reset.mutateAsync({ token, password: values.password });
+      toast.success('Password changed', message);
+      navigate('/login', { replace: true });
+    } catch (err) {
+      const fieldErrors = serverFieldErrors(err);
+      if (fieldErrors.token) {
+        setLinkProblem(fieldErrors.token);
+        return;
+      }
+      form.setErrors(fieldErrors);
+      focusFirstError(fieldErrors);
+      toast.error(RESET_FAILURE.title, errorMessage(err, RESET_FAILURE.fallback));
+    }
+  }, focusFirstError);
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      lead="Every device signed in to your account will be signed out."
+      footer={{ text: 'Remembered it?', link: 'Log in', to: '/login' }}
+    >
+      {linkProblem ? (
+        <Alert color="red" title="This link cannot be used" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{linkProblem}</Text>
+            <Anchor component={Link} to="/forgot-password" fw={600} size="sm">
+              Ask for a new link
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate aria-labelledby="auth-title">
+          <Stack gap="md">
+            <PasswordInput
+              label="New password"
+              name="password"
+              autoComplete="new-password"
+              description="At least 8 characters"
+              withAsterisk
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the new password' }}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Repeat the new password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              withAsterisk
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the repeated password' }}
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Button type="submit" fullWidth loading={reset.isPending} loaderProps={{ type: 'dots' }}>
+              Set new password
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}
