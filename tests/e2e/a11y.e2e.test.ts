@@ -200,7 +200,7 @@ describe('axe in the states that matter', () => {
     await loginAs(page, product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin');
     await settle(page);
-    for (const tab of ['Staff', 'Settings', 'Inquiries', 'Samples']) {
+    for (const tab of ['Staff', 'Settings', 'Inquiries', 'Outbox', 'Samples']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
