@@ -39,6 +39,7 @@ import { type LabKeys, loadLabKeys } from './modules/signing/lab-keys';
 import { wellKnownRoutes } from './modules/signing/well-known.routes';
 import { samplesRoutes } from './modules/samples/samples.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { disclosureRoutes } from './modules/disclosure/disclosure.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createTokenService, registerAuth, resolveJwtSecret } from './plugins/auth';
@@ -198,6 +199,7 @@ export async function buildApp(opts: {
   await app.register(contactRoutes(deps));
   await app.register(reportsRoutes(deps));
   await app.register(verificationRoutes(deps));
+  await app.register(disclosureRoutes(deps));
   await app.register(wellKnownRoutes(deps));
   await app.register(mailRoutes(deps));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportContent } from './reports';
 
 // Public verification (docs/product/reports-and-verification.md).
 
@@ -29,6 +30,22 @@ export const verificationResponse = z.object({
   revoked: z.boolean(),
   revokedReason: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** What the report states (docs/product/valuation-report.md); null when it states nothing of the kind. */
+  identification: reportContent.shape.identification,
+  authenticity: z.object({ verdict: z.string() }).nullable(),
+  condition: z.object({ grade: z.string() }).nullable(),
+  /** The report's photos, display copies at token-free links, in the report's order. */
+  photos: z.array(z.object({ url: z.string() })),
+  /** The value: only through a valid share link of the owner's, never otherwise (amounts in major units). */
+  valuation: z
+    .object({
+      low: z.number().nullable(),
+      high: z.number(),
+      currency: z.string(),
+      valueType: z.string(),
+      effectiveDate: z.string(),
+    })
+    .nullable(),
 });
 export type VerificationResponse = z.infer<typeof verificationResponse>;
 
@@ -52,3 +69,5 @@ export const documentCheckResponse = z.object({
 export type DocumentCheckResponse = z.infer<typeof documentCheckResponse>;
 
 export const verifyCodeParams = z.object({ code: z.string().max(64) });
+/** `?share=TOKEN`: an owner's share link, which adds the value to the answer. */
+export const verifyQuery = z.object({ share: z.string().max(128).optional() });

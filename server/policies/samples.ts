@@ -45,3 +45,7 @@ export const canDownloadReport = (actor: Actor, sample: SampleAccess) => canRead
 
 /** Withdrawing an issued report: admins only. */
 export const canRevokeReport = (actor: Actor) => isAdmin(actor);
+
+/** Handing out share links that disclose a report's value, and reading who verified it: the owner and admins. */
+export const canShareReport = (actor: Actor, sample: SampleAccess) =>
+  isSelf(actor, sample.userId) || isAdmin(actor);

@@ -57,6 +57,15 @@ function readyPhotoId(): Promise<number> {
   return photoIdReady;
 }
 let reportCode: string;
+let linkReady: Promise<number> | undefined;
+/** A share link of customerA's report, made once (revoking it again is harmless). */
+function shareLinkId(): Promise<number> {
+  linkReady ??= call(t, 'POST', `/api/samples/${sampleId}/share-links`, {
+    token: who.customerA.token,
+    json: { expiresInDays: 1 },
+  }).then((res) => (res.body as { id: number }).id);
+  return linkReady;
+}
 let revokeCode: string;
 let profileImage: string;
 let signature: string;
@@ -291,6 +300,56 @@ const ROWS: Record<string, Row> = {
       admin: 200,
     },
     run: (p) => call(t, 'POST', `/api/samples/${sampleId}/report`, { token: token(p), json: { elements } }),
+  },
+  // Share links and the verification log: the owner and admins; the lab may read the sample but not share it.
+  'POST /api/samples/:id/share-links': {
+    expected: {
+      anonymous: 401,
+      customerA: 201,
+      customerB: 404,
+      staffAssigned: 403,
+      staffOther: 403,
+      admin: 201,
+    },
+    run: (p) =>
+      call(t, 'POST', `/api/samples/${sampleId}/share-links`, {
+        token: token(p),
+        json: { expiresInDays: 7 },
+      }),
+  },
+  'GET /api/samples/:id/share-links': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 403,
+      staffOther: 403,
+      admin: 200,
+    },
+    run: (p) => call(t, 'GET', `/api/samples/${sampleId}/share-links`, { token: token(p) }),
+  },
+  'DELETE /api/samples/:id/share-links/:linkId': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 403,
+      staffOther: 403,
+      admin: 200,
+    },
+    run: async (p) =>
+      call(t, 'DELETE', `/api/samples/${sampleId}/share-links/${await shareLinkId()}`, { token: token(p) }),
+  },
+  'GET /api/samples/:id/verifications': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 403,
+      staffOther: 403,
+      admin: 200,
+    },
+    run: (p) => call(t, 'GET', `/api/samples/${sampleId}/verifications`, { token: token(p) }),
   },
   'GET /api/staff/samples': {
     expected: labOnly(200),

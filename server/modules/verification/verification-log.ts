@@ -24,7 +24,7 @@ export function storableCode(code: string): string {
 }
 
 export type VerificationLogger = {
-  record(entry: { code: string; result: string; ip: string | undefined }): void;
+  record(entry: { code: string; result: string; ip: string | undefined; shareLinkId?: number | null }): void;
   flush(): Promise<void>;
 };
 
@@ -51,12 +51,13 @@ export function createVerificationLogger(db: Db, onError: (err: unknown) => void
   };
 
   return {
-    record({ code, result, ip }) {
+    record({ code, result, ip, shareLinkId }) {
       queue.push({
         at: new Date(),
         code: storableCode(code),
         result,
         network: networkPrefix(ip),
+        shareLinkId: shareLinkId ?? null,
       });
       if (queue.length >= MAX_BATCH) void flush();
       else if (!timer) {

@@ -1,11 +1,15 @@
 import type { VerificationResponse } from '../../../common/contracts/verification';
 import { isoDate as iso, isoDateOrNull } from '../../plugins/presented-json';
+import { presentReportContent } from '../reports/report-content';
 import type { VerifiedRow } from './verification.queries';
 
 /** The public face of an issued report: the verification fields of docs/product/reports-and-verification.md, with revision and revocation. */
 export function presentVerification(
   row: VerifiedRow & { current: NonNullable<VerifiedRow['current']> },
+  opts: { photoUrl: (fileId: number) => string; showValue: boolean },
 ): VerificationResponse {
+  const content = presentReportContent(row.current.content);
+  const v = content?.valuation;
   const hasStaff = row.staffFirstName !== null || row.staffLastName !== null;
   return {
     id: row.id,
@@ -28,5 +32,19 @@ export function presentVerification(
     revoked: row.reportRevokedAt !== null,
     revokedReason: row.reportRevokedReason,
     revokedAt: isoDateOrNull(row.reportRevokedAt),
+    identification: content?.identification ?? null,
+    authenticity: content?.authenticity ? { verdict: content.authenticity.verdict } : null,
+    condition: content?.condition ? { grade: content.condition.grade } : null,
+    photos: (content?.photoIds ?? []).map((id) => ({ url: opts.photoUrl(id) })),
+    valuation:
+      v && opts.showValue
+        ? {
+            low: v.low,
+            high: v.high,
+            currency: v.currency,
+            valueType: v.valueType,
+            effectiveDate: v.effectiveDate,
+          }
+        : null,
   };
 }

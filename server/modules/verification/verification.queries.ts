@@ -1,4 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ReportContent } from '../../../common/contracts/reports';
 import type { Db, DbOrTx } from '../../db/client';
 import { reportRevisions, samples, users, verificationLog } from '../../db/schema';
 
@@ -18,7 +19,7 @@ export type VerifiedRow = {
   elements:
     | { element: string; percentage: number | string | null; purity: string | null; quality: string | null }[]
     | null;
-  current: { revision: number; issuedAt: string } | null;
+  current: { revision: number; issuedAt: string; content: ReportContent | null } | null;
 };
 
 /**
@@ -46,7 +47,7 @@ export function verificationQuery(db: Db) {
       >`(select json_agg(json_build_object('element', e.element, 'percentage', e.percentage, 'purity', e.purity, 'quality', e.quality) order by e.id) from report_elements e where e.sample_id = "samples"."id")`,
       current: sql<
         VerifiedRow['current']
-      >`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at) from report_revisions r where r.report_code = "samples"."report_code" order by r.revision desc limit 1)`,
+      >`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at, 'content', r.content) from report_revisions r where r.report_code = "samples"."report_code" and r.state = 'issued' order by r.revision desc limit 1)`,
     })
     .from(samples)
     .leftJoin(users, eq(users.id, samples.assignedStaffId))
@@ -69,9 +70,10 @@ export async function listRevisionsOf(db: DbOrTx, code: string) {
       revision: reportRevisions.revision,
       sha256: reportRevisions.sha256,
       issuedAt: reportRevisions.issuedAt,
+      content: reportRevisions.content,
     })
     .from(reportRevisions)
-    .where(eq(reportRevisions.reportCode, code))
+    .where(and(eq(reportRevisions.reportCode, code), eq(reportRevisions.state, 'issued')))
     .orderBy(asc(reportRevisions.revision));
 }
 
@@ -89,11 +91,12 @@ export async function insertVerificationLog(db: DbOrTx, entries: VerificationLog
       code: e.code,
       result: e.result,
       network: e.network ?? null,
+      shareLinkId: e.shareLinkId ?? null,
     })),
   );
   await db.execute(
-    sql`insert into verification_log (at, code, result, network)
-        select x.at, x.code, x.result, x.network
-        from json_to_recordset(${rows}::json) as x(at timestamptz, code varchar(64), result varchar(50), network varchar(64))`,
+    sql`insert into verification_log (at, code, result, network, share_link_id)
+        select x.at, x.code, x.result, x.network, x."shareLinkId"
+        from json_to_recordset(${rows}::json) as x(at timestamptz, code varchar(64), result varchar(50), network varchar(64), "shareLinkId" integer)`,
   );
 }

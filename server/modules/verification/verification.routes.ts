@@ -15,12 +15,14 @@ import {
   type VerificationResponse,
   verificationResponse,
   verifyCodeParams,
+  verifyQuery,
 } from '../../../common/contracts/verification';
 import { DEFAULT_LAB_NAME, normalizeReportCode, REPORT_CODE_PATTERN } from '../../../common/domain/reports';
 import { CATEGORIES, optionLabel } from '../../../common/domain/samples';
 import { inMegabytes, MAX_SAMPLE_FILE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
+import { findActiveShareLink } from '../disclosure/disclosure.queries';
 import { readLabSettings } from '../reports/reports.queries';
 import { checkCredentialSignature, signCredential } from './credential';
 import { createVerificationLogger } from './verification-log';
@@ -65,6 +67,7 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           description:
             'Code trimmed and upper-cased. 404 {message:"Report not found"} for unknown codes. A revoked report answers 200 with revoked: true.',
           params: verifyCodeParams,
+          querystring: verifyQuery,
           response: { 200: verificationResponse, 404: errorResponse, 429: errorResponse },
         },
       },
@@ -74,8 +77,22 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           log.record({ code, result: 'not_found', ip: request.ip });
           throw notFound(REPORT_NOT_FOUND_MESSAGE);
         }
-        const answer: VerificationResponse = presentVerification(row);
-        log.record({ code, result: answer.revoked ? 'revoked' : 'authentic', ip: request.ip });
+        // The value only through a live share link of this report's owner, and never for a withdrawn report.
+        const share = request.query.share;
+        const link =
+          share && row.reportRevokedAt === null
+            ? await findActiveShareLink(deps.db, row.id, share)
+            : undefined;
+        const answer: VerificationResponse = presentVerification(row, {
+          photoUrl: (id) => deps.photoLinks.displayPath(id),
+          showValue: link !== undefined,
+        });
+        log.record({
+          code,
+          result: answer.revoked ? 'revoked' : 'authentic',
+          ip: request.ip,
+          shareLinkId: link?.id ?? null,
+        });
         // The hot public call: the public presenter already builds exactly the contract's fields (typed
         // above), so the answer is serialised directly instead of being validated again at the edge.
         return reply
@@ -167,6 +184,8 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             category: optionLabel(CATEGORIES, row.category) || row.category,
             issuedAt: rev.issuedAt,
             pdfSha256: rev.sha256,
+            authenticity: rev.content?.authenticity?.verdict ?? null,
+            condition: rev.content?.condition?.grade ?? null,
           },
         );
         return (
