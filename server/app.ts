@@ -30,6 +30,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { labRoutes } from './modules/lab/lab.routes';
+import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { readLabSettings } from './modules/reports/reports.queries';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createPublicPhotoLinks } from './modules/photos/photo-links';
@@ -195,6 +196,7 @@ export async function buildApp(opts: {
   await app.register(photosRoutes(deps));
   await app.register(workflowRoutes(deps));
   await app.register(labRoutes(deps));
+  await app.register(quotesRoutes(deps));
   await app.register(inquiriesRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(reportsRoutes(deps));

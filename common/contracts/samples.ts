@@ -9,7 +9,9 @@ import {
   URGENCY_LEVELS,
   VALUE_RANGES,
 } from '../domain/samples';
+import { QUOTE_STATUSES } from '../domain/quotes';
 import { photoCopyFields } from './photos';
+import { quoteSchema } from './quotes';
 
 // The sample as it leaves the server (docs/product/api.md). Dates are ISO-8601 strings.
 
@@ -60,6 +62,12 @@ export const sampleSchema = z.object({
   reportRevokedReason: text,
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** The expected completion date, YYYY-MM-DD (docs/product/quotes.md). */
+  expectedCompletionDate: z.string(),
+  /** Past the expected date and not completed. */
+  overdue: z.boolean(),
+  /** The latest quote's status as the reader sees it (sent, accepted, declined, expired, withdrawn), or null. */
+  quoteStatus: z.enum(QUOTE_STATUSES).nullable(),
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
@@ -104,6 +112,9 @@ export const ownSampleListItem = sampleSchema
     authenticityCheck: true,
     conditionAssessment: true,
     provenanceResearch: true,
+    expectedCompletionDate: true,
+    overdue: true,
+    quoteStatus: true,
   })
   .extend(listThumbnail.shape);
 export type OwnSampleListItem = z.infer<typeof ownSampleListItem>;
@@ -149,6 +160,8 @@ export const sampleDetail = sampleWithNames.extend({
   statusHistory: z.array(statusHistoryEntry),
   /** What the current issued revision states beside its elements (docs/product/valuation-report.md); null when none. */
   report: reportContent.nullable(),
+  /** The newest quote (docs/product/quotes.md), or null when none was sent. */
+  quote: quoteSchema.nullable(),
 });
 export type SampleDetail = z.infer<typeof sampleDetail>;
 

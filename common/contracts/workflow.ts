@@ -80,6 +80,9 @@ export const workListItem = sampleSchema
     reportGenerated: true,
     reportCode: true,
     reportRevokedAt: true,
+    expectedCompletionDate: true,
+    overdue: true,
+    quoteStatus: true,
   })
   .extend({ user: personName.nullable(), assignedStaff: personName.nullable() })
   .extend(listThumbnail.shape);
@@ -92,6 +95,8 @@ export const adminAnalytics = z.object({
   totalSamples: z.number(),
   activeSamples: z.number(),
   completedSamples: z.number(),
+  /** Samples past their expected completion date and not completed (docs/product/quotes.md). */
+  overdueSamples: z.number(),
   byStatus: z.array(z.object({ status: z.enum(SAMPLE_STATUSES), count: z.number() })),
   /** Oldest first; `weekStart` is the Monday (UTC) of each of the last 12 weeks, as YYYY-MM-DD. */
   weekly: z.array(z.object({ weekStart: z.string(), count: z.number() })),

@@ -99,6 +99,11 @@ export const samples = pgTable(
     reportRevokedAt: timestamp('report_revoked_at', { withTimezone: true }),
     reportRevokedReason: text('report_revoked_reason'),
     reportRevokedBy: integer('report_revoked_by').references(() => users.id),
+    /** The latest quote's stored status, validity and acceptance, kept with the quote (docs/product/quotes.md). */
+    quoteStatus: varchar('quote_status', { length: 20 }),
+    quoteValidUntil: date('quote_valid_until', { mode: 'string' }),
+    /** When the quote was accepted: the start of the turnaround. */
+    quoteAcceptedAt: timestamp('quote_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatMoney } from '../../common/domain/money';
 import { displaySampleId, normalizeStatus, SAMPLE_STATUS_LABELS } from '../../common/domain/samples';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
@@ -93,6 +94,33 @@ export async function mailReportWithdrawn(
     displayId: displaySampleId(sample.id),
     reportCode,
     reason,
+    sampleUrl: mailer.url(samplePath(sample.id)),
+  });
+}
+
+/** A quote was sent: the lines, the total and the way to answer (always sent: it asks for a decision). */
+export async function mailQuoteSent(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef,
+  quote: {
+    lines: { description: string; amountMinor: number }[];
+    totalMinor: number;
+    currency: string;
+    validUntil: string;
+    note: string | null;
+  },
+) {
+  const owner = await person(tx, sample.userId);
+  if (!owner) return;
+  await mailer.queue(tx, owner.email, 'quoteSent', {
+    firstName: owner.firstName,
+    displayId: displaySampleId(sample.id),
+    itemName: sample.itemName,
+    lines: quote.lines.map((l) => `${l.description}: ${formatMoney(l.amountMinor, quote.currency)}`),
+    total: formatMoney(quote.totalMinor, quote.currency),
+    validUntil: quote.validUntil,
+    note: quote.note,
     sampleUrl: mailer.url(samplePath(sample.id)),
   });
 }

@@ -232,6 +232,30 @@ export const templates = {
       { button: `View ${d.displayId}`, url: d.sampleUrl },
     ]),
 
+  quoteSent: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      displayId: string;
+      itemName: string;
+      lines: string[];
+      total: string;
+      validUntil: string;
+      note: string | null;
+      sampleUrl: string;
+    },
+  ) =>
+    mail(b, `Your quote for ${d.displayId} ${d.itemName}: ${d.total}`, [
+      hello(d.firstName),
+      { p: `The lab has priced its work on ${d.displayId} (${d.itemName}):` },
+      { quote: `${d.lines.join('\n')}\nTotal: ${d.total}` },
+      ...(d.note ? [{ p: 'A note from the lab:' }, { quote: d.note }] : []),
+      {
+        p: `Please accept or decline it on the sample page by ${d.validUntil}. Work starts when you accept, and the expected completion date is counted from then.`,
+      },
+      { button: `Review the quote for ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
   sampleAssigned: (
     b: Brand,
     d: { firstName: string | null; displayId: string; itemName: string; sampleUrl: string },

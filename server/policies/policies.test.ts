@@ -14,6 +14,7 @@ import {
   canWorkOnSample,
   seesEverySample,
 } from './samples';
+import { canAnswerQuote, canDownloadInvoice, canMarkInvoicePaid, canSendQuote } from './quotes';
 import { canManageUsers, canReadPersonalImage, canUploadSignature, removesLastAdmin } from './users';
 
 // Every policy function × every kind of person, as one table (docs/product/roles-and-access.md).
@@ -53,6 +54,10 @@ const MATRIX: Record<string, [string, (actor: Actor) => boolean]> = {
   "read the assigned staff's signature": ['nnYnYnnn', (a) => canReadPersonalImage(a, { id: 3 })],
   'read the lab logo': ['nnYYYnnn', canReadLabLogo],
   'manage the lab settings': ['nnnnYnnn', canManageLabSettings],
+  "send or withdraw the sample's quote": ['nnYnYnnn', (a) => canSendQuote(a, sample)],
+  'accept or decline the quote': ['Ynnnnnnn', (a) => canAnswerQuote(a, sample)],
+  'download the invoice PDF': ['YnYYYnnn', (a) => canDownloadInvoice(a, sample)],
+  'mark the invoice paid': ['nnnnYnnn', canMarkInvoicePaid],
 };
 
 describe('policy matrix', () => {

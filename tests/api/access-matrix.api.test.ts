@@ -4,6 +4,7 @@ import { contactInquiries, mailOutbox, samples } from '../../server/db/schema';
 import {
   DOCUMENT_PDF as PDF,
   fileForm,
+  insertSample,
   PHOTO_JPEG as JPEG,
   PHOTO_PNG as PNG,
   submissionForm,
@@ -81,8 +82,116 @@ const elements = [
 
 type Row = { expected: Expect; run(p: Caller): Promise<{ status: number; text?: string }> };
 
+/** A fresh sample of customer A, assigned to the assigned staff member, with a quote sent (and accepted). */
+async function quotedSample(accepted: boolean): Promise<number> {
+  const sample = await insertSample(t.db, who.customerA, { assignedStaffId: who.staffAssigned.id });
+  const validUntil = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const sent = await call(t, 'POST', `/api/staff/samples/${sample.id}/quote`, {
+    token: who.admin.token,
+    json: { lines: [{ description: 'Valuation', amount: 100 }], currency: 'EUR', validUntil },
+  });
+  expect(sent.status).toBe(201);
+  if (accepted) {
+    const yes = await call(t, 'POST', `/api/samples/${sample.id}/quote/accept`, {
+      token: who.customerA.token,
+    });
+    expect(yes.status).toBe(200);
+  }
+  return sample.id;
+}
+
 /** Keyed by `METHOD path` exactly as the app prints its routes. */
 const ROWS: Record<string, Row> = {
+  'GET /api/staff/samples/:id/quote/draft': {
+    expected: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 403,
+      staffAssigned: 200,
+      staffOther: 403,
+      admin: 200,
+    },
+    run: (p) => call(t, 'GET', `/api/staff/samples/${sampleId}/quote/draft`, { token: token(p) }),
+  },
+  'POST /api/staff/samples/:id/quote': {
+    expected: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 403,
+      staffAssigned: 201,
+      staffOther: 403,
+      admin: 201,
+    },
+    run: async (p) => {
+      const id = await quotedSample(false);
+      return call(t, 'POST', `/api/staff/samples/${id}/quote`, {
+        token: token(p),
+        json: {
+          lines: [{ description: 'Valuation', amount: '80.00' }],
+          currency: 'EUR',
+          validUntil: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+        },
+      });
+    },
+  },
+  'POST /api/staff/samples/:id/quote/withdraw': {
+    expected: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 403,
+      staffAssigned: 200,
+      staffOther: 403,
+      admin: 200,
+    },
+    run: async (p) =>
+      call(t, 'POST', `/api/staff/samples/${await quotedSample(false)}/quote/withdraw`, { token: token(p) }),
+  },
+  'POST /api/samples/:id/quote/accept': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 403,
+      staffOther: 403,
+      admin: 403,
+    },
+    run: async (p) =>
+      call(t, 'POST', `/api/samples/${await quotedSample(false)}/quote/accept`, { token: token(p) }),
+  },
+  'POST /api/samples/:id/quote/decline': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 403,
+      staffOther: 403,
+      admin: 403,
+    },
+    run: async (p) =>
+      call(t, 'POST', `/api/samples/${await quotedSample(false)}/quote/decline`, {
+        token: token(p),
+        json: { reason: 'Matrix check' },
+      }),
+  },
+  'GET /api/samples/:id/invoice': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 200,
+      staffOther: 200,
+      admin: 200,
+    },
+    run: async (p) => call(t, 'GET', `/api/samples/${await quotedSample(true)}/invoice`, { token: token(p) }),
+  },
+  'POST /api/admin/samples/:id/paid': {
+    expected: adminOnly(200),
+    run: async (p) =>
+      call(t, 'POST', `/api/admin/samples/${await quotedSample(true)}/paid`, {
+        token: token(p),
+        json: { reference: `BANK-${p}` },
+      }),
+  },
   'GET /api/health': { expected: all(200), run: (p) => call(t, 'GET', '/api/health', { token: token(p) }) },
   'GET /api/docs': { expected: all(200), run: () => call(t, 'GET', '/api/docs/') },
   'GET /api/docs/': { expected: all(200), run: () => call(t, 'GET', '/api/docs/') },

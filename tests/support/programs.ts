@@ -30,6 +30,7 @@ export const PROGRAMS = {
   pdfsig: { name: 'pdfsig', path: 'pdfsig', apt: 'poppler-utils' },
   pdfinfo: { name: 'pdfinfo', path: 'pdfinfo', apt: 'poppler-utils' },
   pdffonts: { name: 'pdffonts', path: 'pdffonts', apt: 'poppler-utils' },
+  pdftotext: { name: 'pdftotext', path: 'pdftotext', apt: 'poppler-utils' },
   certutil: { name: 'certutil', path: 'certutil', apt: 'libnss3-tools' },
 } as const satisfies Record<string, Program>;
 

@@ -24,7 +24,7 @@ const fontFile = (pkg: string, file: string) =>
   ) as unknown as Buffer;
 
 /** Parsed once per process; pdfkit subsets and embeds them into every document. */
-const FONTS = {
+export const FONTS = {
   regular: fontFile('noto-sans', '400Regular/NotoSans_400Regular.ttf'),
   bold: fontFile('noto-sans', '700Bold/NotoSans_700Bold.ttf'),
   italic: fontFile('noto-sans', '400Regular_Italic/NotoSans_400Regular_Italic.ttf'),

@@ -1,3 +1,4 @@
+import type { Quote } from '../../../common/contracts/quotes';
 import type {
   ListThumbnail,
   OwnSampleListItem,
@@ -7,6 +8,8 @@ import type {
   SampleListItem,
   SampleWithNames,
 } from '../../../common/contracts/samples';
+import { effectiveQuoteStatus } from '../../../common/domain/quotes';
+import { turnaroundOf } from '../../../common/domain/turnaround';
 import type { samples } from '../../db/schema';
 import { isoDate as iso, isoDateOrNull as isoOrNull } from '../../plugins/presented-json';
 import type { FirstPhoto, findSampleDetail } from './samples.queries';
@@ -14,6 +17,26 @@ import { presentPhotoCopies } from '../photos/photo-links';
 import { presentReportContent } from '../reports/report-content';
 
 export type SampleRow = typeof samples.$inferSelect;
+
+type ProgressColumns =
+  'submissionDate' | 'urgencyLevel' | 'status' | 'quoteStatus' | 'quoteValidUntil' | 'quoteAcceptedAt';
+
+/** The expected completion date, the overdue flag and the quote's status as a reader sees them now. */
+export function presentProgress(row: Pick<SampleRow, ProgressColumns>, now: Date = new Date()) {
+  const quoteStatus = effectiveQuoteStatus(row.quoteStatus, row.quoteValidUntil, now);
+  return {
+    ...turnaroundOf(
+      {
+        submissionDate: row.submissionDate,
+        urgencyLevel: row.urgencyLevel,
+        status: row.status,
+        quoteAcceptedAt: quoteStatus === 'accepted' ? row.quoteAcceptedAt : null,
+      },
+      now,
+    ),
+    quoteStatus,
+  };
+}
 
 /** The one place that decides what of a sample row leaves the server. */
 export function presentSample(row: SampleRow): Sample {
@@ -58,10 +81,15 @@ export function presentSample(row: SampleRow): Sample {
     reportRevokedReason: row.reportRevokedReason,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    ...presentProgress(row),
   };
 }
 
-type OwnListRow = Pick<SampleRow, Exclude<keyof OwnSampleListItem, keyof ListThumbnail>> & {
+type OwnListRow = Pick<
+  SampleRow,
+  | Exclude<keyof OwnSampleListItem, keyof ListThumbnail | 'expectedCompletionDate' | 'overdue'>
+  | ProgressColumns
+> & {
   firstPhoto: FirstPhoto;
 };
 
@@ -90,6 +118,7 @@ export function presentOwnSample(row: OwnListRow): OwnSampleListItem {
     conditionAssessment: row.conditionAssessment,
     provenanceResearch: row.provenanceResearch,
     ...presentListThumbnail(row.firstPhoto),
+    ...presentProgress(row),
   };
 }
 
@@ -119,8 +148,10 @@ export function presentSampleListItem(
 /** One sample with its files, report elements and history (GET /api/samples/{id}). */
 export function presentSampleDetail(
   found: NonNullable<Awaited<ReturnType<typeof findSampleDetail>>>,
+  quote: Quote | null,
 ): SampleDetail {
   return {
+    quote,
     ...presentSampleWithNames(found.sample, found.user, found.assignedStaff),
     files: found.files.map((f) => ({
       id: f.id,

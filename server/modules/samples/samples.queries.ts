@@ -115,6 +115,9 @@ const ownListColumns = {
   authenticityCheck: samples.authenticityCheck,
   conditionAssessment: samples.conditionAssessment,
   provenanceResearch: samples.provenanceResearch,
+  quoteStatus: samples.quoteStatus,
+  quoteValidUntil: samples.quoteValidUntil,
+  quoteAcceptedAt: samples.quoteAcceptedAt,
   firstPhoto: firstPhotoColumn(),
 };
 export type OwnSampleRow = Pick<SampleRow, Exclude<keyof typeof ownListColumns, 'firstPhoto'>> & {

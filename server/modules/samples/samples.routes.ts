@@ -8,6 +8,8 @@ import {
   MAX_SAMPLE_FILE_BYTES,
   MAX_SAMPLE_PHOTOS,
 } from '../../../common/domain/uploads';
+import { latestQuote } from '../quotes/quotes.queries';
+import { presentQuote } from '../quotes/quotes.presenter';
 import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
@@ -90,7 +92,8 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = currentUser(request);
         const found = await findSampleDetail(deps.db, request.params.id);
         if (!found || !canReadSample(user, found.sample)) throw notFound(NOT_FOUND);
-        return presentSampleDetail(found);
+        const quote = await latestQuote(deps.db, found.sample.id);
+        return presentSampleDetail(found, quote ? presentQuote(quote) : null);
       },
     );
   };

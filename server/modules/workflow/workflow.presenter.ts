@@ -1,7 +1,7 @@
 import type { PersonName } from '../../../common/contracts/samples';
 import type { WorkListItem } from '../../../common/contracts/workflow';
 import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
-import { presentListThumbnail } from '../samples/samples.presenter';
+import { presentListThumbnail, presentProgress } from '../samples/samples.presenter';
 import type { WorkListRow } from './workflow.queries';
 
 const personOrNull = (firstName: string | null, lastName: string | null): PersonName | null =>
@@ -26,6 +26,7 @@ export function presentWorkListItem(row: WorkListRow): WorkListItem {
     reportGenerated: row.reportGenerated,
     reportCode: row.reportCode,
     reportRevokedAt: isoDateOrNull(row.reportRevokedAt),
+    ...presentProgress(row),
     user: personOrNull(row.userFirstName, row.userLastName),
     assignedStaff: personOrNull(row.staffFirstName, row.staffLastName),
     ...presentListThumbnail(row.firstPhoto),

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
@@ -49,6 +49,9 @@ const workListColumns = {
   reportGenerated: samples.reportGenerated,
   reportCode: samples.reportCode,
   reportRevokedAt: samples.reportRevokedAt,
+  quoteStatus: samples.quoteStatus,
+  quoteValidUntil: samples.quoteValidUntil,
+  quoteAcceptedAt: samples.quoteAcceptedAt,
   userFirstName: users.firstName,
   userLastName: users.lastName,
   staffFirstName: assigned.firstName,
@@ -253,4 +256,22 @@ export async function sampleAnalytics(db: DbOrTx, weeks: number) {
       count: Number(r.count),
     })),
   };
+}
+
+/**
+ * What decides lateness for every sample that could be overdue: not completed, and submitted more
+ * than five days ago (no turnaround is shorter than five business days).
+ */
+export function openSamplesProgress(db: DbOrTx) {
+  return db
+    .select({
+      submissionDate: samples.submissionDate,
+      urgencyLevel: samples.urgencyLevel,
+      status: samples.status,
+      quoteStatus: samples.quoteStatus,
+      quoteValidUntil: samples.quoteValidUntil,
+      quoteAcceptedAt: samples.quoteAcceptedAt,
+    })
+    .from(samples)
+    .where(and(ne(samples.status, 'completed'), lt(samples.submissionDate, sql`now() - interval '5 days'`)));
 }

@@ -26,7 +26,7 @@ import {
   canWorkOnSample,
   seesEverySample,
 } from '../../policies/samples';
-import { presentSample, presentSampleListItem } from '../samples/samples.presenter';
+import { presentProgress, presentSample, presentSampleListItem } from '../samples/samples.presenter';
 import { mailSampleAssigned, mailStatusChanged } from '../../mail/notifications';
 import { presentWorkListItem } from './workflow.presenter';
 import {
@@ -37,6 +37,7 @@ import {
   listAllSamples,
   listAssignedSamples,
   locatePage,
+  openSamplesProgress,
   type SampleListRow,
   sampleAnalytics,
   samplesBelow,
@@ -191,6 +192,10 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async () => {
         const { byStatus, weekly } = await sampleAnalytics(deps.db, ANALYTICS_WEEKS);
+        const now = new Date();
+        const overdueSamples = (await openSamplesProgress(deps.db)).filter(
+          (r) => presentProgress(r, now).overdue,
+        ).length;
         const counts = new Map<string, number>(SAMPLE_STATUSES.map((s) => [s, 0]));
         for (const r of byStatus) {
           const s = normalizeStatus(r.status);
@@ -202,6 +207,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           totalSamples: total,
           activeSamples: total - inactive,
           completedSamples: counts.get('completed') ?? 0,
+          overdueSamples,
           byStatus: SAMPLE_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
           weekly,
         };

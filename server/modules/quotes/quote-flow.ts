@@ -1,0 +1,195 @@
+import type { z } from 'zod';
+import type { sendQuoteRequest } from '../../../common/contracts/quotes';
+import { parseAmount, sumMinor, surchargeMinor } from '../../../common/domain/money';
+import { effectiveQuoteStatus } from '../../../common/domain/quotes';
+import { SERVICES } from '../../../common/domain/samples';
+import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
+import type { QuoteLineRow } from '../../db/schema';
+import { mailQuoteSent } from '../../mail/notifications';
+import { conflict, forbidden, notFound } from '../../plugins/errors';
+import type { Actor } from '../../policies/actor';
+import { canAnswerQuote, canDownloadInvoice, canMarkInvoicePaid, canSendQuote } from '../../policies/quotes';
+import { canReadSample } from '../../policies/samples';
+import { readLabSettings } from '../lab/lab.queries';
+import type { SampleRow } from '../samples/samples.presenter';
+import { findSample, findSampleForUpdate } from '../workflow/workflow.queries';
+import { priceListOf } from './price-list';
+import {
+  findOwner,
+  insertQuote,
+  latestQuote,
+  openQuoteForUpdate,
+  type QuoteRow,
+  syncSampleQuote,
+  updateQuote,
+} from './quotes.queries';
+
+// What happens to a sample's quote (docs/product/quotes.md): sent (or replaced) by the people who
+// work on the sample, withdrawn before an answer, accepted or declined by the owner, paid (admin).
+
+export const QUOTE_ERRORS = {
+  sampleNotFound: 'Sample not found',
+  notYourSample: 'Only the assigned staff member or an admin can price this sample',
+  onlyOwner: 'Only the customer who submitted this sample can answer its quote',
+  alreadyAccepted: 'The quote for this sample was already accepted',
+  nothingToWithdraw: 'No quote is waiting for an answer',
+  nothingToAnswer: 'No quote is waiting for your answer',
+  expired: 'This quote has expired; ask the lab for a new one',
+  noAcceptedQuote: 'This sample has no accepted quote, so there is no invoice',
+  alreadyPaid: 'This invoice is already marked paid',
+  noInvoice: 'No invoice for this sample: its quote has not been accepted',
+} as const;
+
+/** Default validity of a drafted quote. */
+export const DRAFT_VALID_DAYS = 14;
+
+type Send = z.output<typeof sendQuoteRequest>;
+
+/** The sample locked for the change, or 404 for whoever may not even read it. */
+async function lockedSample(tx: DbOrTx, actor: Actor, sampleId: number): Promise<SampleRow> {
+  const sample = await findSampleForUpdate(tx, sampleId);
+  if (!sample || !canReadSample(actor, sample)) throw notFound(QUOTE_ERRORS.sampleNotFound);
+  return sample;
+}
+
+/** The price list's suggestion: one line per requested service, the urgent surcharge, 14 days' validity. */
+export async function draftQuote(db: DbOrTx, sample: SampleRow, now: Date = new Date()) {
+  const list = priceListOf(await readLabSettings(db));
+  const chosen = SERVICES.filter((s) => sample[s.field]);
+  const lines: QuoteLineRow[] = chosen.map((s) => ({
+    description: s.label,
+    amountMinor: list.pricesMinor[s.field],
+  }));
+  if (!lines.length) lines.push({ description: 'Basic Assessment', amountMinor: 0 });
+  const urgent = sample.urgencyLevel === 'urgent';
+  if (urgent && list.urgentSurchargePercent > 0) {
+    const subtotal = sumMinor(lines.map((l) => l.amountMinor));
+    lines.push({
+      description: `Urgent handling (+${list.urgentSurchargePercent}%)`,
+      amountMinor: surchargeMinor(subtotal, list.urgentSurchargePercent),
+    });
+  }
+  const validUntil = new Date(now.getTime() + DRAFT_VALID_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return {
+    lines,
+    totalMinor: sumMinor(lines.map((l) => l.amountMinor)),
+    currency: list.currency,
+    validUntil,
+    urgent,
+  };
+}
+
+/** Checks the caller may price the sample; answers the sample. */
+export async function sampleToPrice(db: DbOrTx, actor: Actor, sampleId: number): Promise<SampleRow> {
+  const sample = await lockedSample(db, actor, sampleId);
+  if (!canSendQuote(actor, sample)) throw forbidden(QUOTE_ERRORS.notYourSample);
+  return sample;
+}
+
+/** Sends a quote; one still waiting for an answer is withdrawn and replaced. Mails the customer. */
+export async function sendQuote(
+  deps: AppDeps,
+  actor: Actor,
+  sampleId: number,
+  request: Send,
+): Promise<QuoteRow> {
+  return deps.db.transaction(async (tx) => {
+    const sample = await sampleToPrice(tx, actor, sampleId);
+    const open = await openQuoteForUpdate(tx, sample.id);
+    if (open?.status === 'accepted') throw conflict(QUOTE_ERRORS.alreadyAccepted);
+    const now = new Date();
+    if (open) await updateQuote(tx, open.id, { status: 'withdrawn', withdrawnAt: now });
+    const lines = request.lines.map((l) => {
+      const amount = parseAmount(l.amount, request.currency);
+      if (!amount.ok) throw new Error('quote amount was not validated');
+      return { description: l.description, amountMinor: amount.minor };
+    });
+    const quote = await insertQuote(tx, {
+      sampleId: sample.id,
+      status: 'sent',
+      lines,
+      totalMinor: sumMinor(lines.map((l) => l.amountMinor)),
+      currency: request.currency,
+      validUntil: request.validUntil,
+      note: request.note,
+      sentBy: actor.id,
+      sentAt: now,
+    });
+    await syncSampleQuote(tx, quote);
+    await mailQuoteSent(tx, deps.mailer, sample, quote);
+    return quote;
+  });
+}
+
+/** Withdraws the quote still waiting for an answer. */
+export async function withdrawQuote(deps: AppDeps, actor: Actor, sampleId: number): Promise<QuoteRow> {
+  return deps.db.transaction(async (tx) => {
+    const sample = await sampleToPrice(tx, actor, sampleId);
+    const open = await openQuoteForUpdate(tx, sample.id);
+    if (open?.status !== 'sent') throw conflict(QUOTE_ERRORS.nothingToWithdraw);
+    const quote = await updateQuote(tx, open.id, { status: 'withdrawn', withdrawnAt: new Date() });
+    await syncSampleQuote(tx, quote);
+    return quote;
+  });
+}
+
+/** The owner accepts (the turnaround starts now) or declines (with an optional reason). */
+export async function answerQuote(
+  deps: AppDeps,
+  actor: Actor,
+  sampleId: number,
+  answer: { accept: true } | { accept: false; reason: string | null },
+): Promise<QuoteRow> {
+  return deps.db.transaction(async (tx) => {
+    const sample = await lockedSample(tx, actor, sampleId);
+    if (!canAnswerQuote(actor, sample)) throw forbidden(QUOTE_ERRORS.onlyOwner);
+    const open = await openQuoteForUpdate(tx, sample.id);
+    if (open?.status !== 'sent') throw conflict(QUOTE_ERRORS.nothingToAnswer);
+    const now = new Date();
+    if (effectiveQuoteStatus(open.status, open.validUntil, now) === 'expired')
+      throw conflict(QUOTE_ERRORS.expired);
+    const quote = await updateQuote(
+      tx,
+      open.id,
+      answer.accept
+        ? { status: 'accepted', answeredAt: now }
+        : { status: 'declined', answeredAt: now, declineReason: answer.reason },
+    );
+    await syncSampleQuote(tx, quote);
+    return quote;
+  });
+}
+
+/** The accepted quote, which is the sample's invoice; 404 for whoever may not read the sample. */
+async function acceptedQuote(tx: DbOrTx, actor: Actor, sampleId: number) {
+  const sample = await lockedSample(tx, actor, sampleId);
+  const open = await openQuoteForUpdate(tx, sample.id);
+  if (open?.status !== 'accepted') throw conflict(QUOTE_ERRORS.noAcceptedQuote);
+  return { sample, quote: open };
+}
+
+/** What the invoice PDF needs; 404 for whoever may not download it, or when nothing was accepted. */
+export async function invoiceOf(db: DbOrTx, actor: Actor, sampleId: number) {
+  const sample = await findSample(db, sampleId);
+  if (!sample || !canDownloadInvoice(actor, sample)) throw notFound(QUOTE_ERRORS.sampleNotFound);
+  const quote = await latestQuote(db, sample.id);
+  if (quote?.status !== 'accepted') throw notFound(QUOTE_ERRORS.noInvoice);
+  const [lab, owner] = await Promise.all([readLabSettings(db), findOwner(db, sample.userId)]);
+  return { sample, quote, lab, owner };
+}
+
+/** An admin records the payment of the invoice with its reference. */
+export async function markInvoicePaid(
+  deps: AppDeps,
+  actor: Actor,
+  sampleId: number,
+  reference: string,
+): Promise<QuoteRow> {
+  if (!canMarkInvoicePaid(actor)) throw forbidden();
+  return deps.db.transaction(async (tx) => {
+    const { quote } = await acceptedQuote(tx, actor, sampleId);
+    if (quote.paidAt) throw conflict(QUOTE_ERRORS.alreadyPaid);
+    return updateQuote(tx, quote.id, { paidAt: new Date(), paidReference: reference, paidBy: actor.id });
+  });
+}
