@@ -116,6 +116,7 @@ describe('POST /api/samples', () => {
     expect(d.user).toEqual({ firstName: alice.firstName, lastName: alice.lastName });
     expect(d.assignedStaff).toBeNull();
     expect(d.reportElements).toEqual([]);
+    expect(d.quote).toBeNull();
     // The 201 answer is the stored row, presented exactly as every later read presents it.
     const {
       files: _f,
@@ -124,6 +125,7 @@ describe('POST /api/samples', () => {
       report,
       user: _u,
       assignedStaff: _a,
+      quote: _q,
       ...stored
     } = d;
     expect(report).toBeNull();
