@@ -25,12 +25,16 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = z.object({ token: z.string(), message: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** The register form (docs/product/limits.md): 6-character minimum, names required. */
+/**
+ * The register form (docs/product/limits.md): the form's 6-character message under 6, then the
+ * server's 8-character rule and message, so the form accepts exactly what the server will.
+ */
 export const registerForm = z.object({
   email: z.string().trim().pipe(email),
   password: z
     .string()
     .min(FORM_PASSWORD_MIN, 'Password must be at least 6 characters')
+    .min(USER_PASSWORD_MIN, 'Password must be at least 8 characters')
     .max(MAX_PASSWORD_LENGTH),
   firstName: z.string().trim().min(1, 'First name is required').max(255),
   lastName: z.string().trim().min(1, 'Last name is required').max(255),

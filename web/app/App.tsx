@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
+import { TOASTS } from '../lib/toast';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
@@ -15,7 +16,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" zIndex={1000} />
+      <Notifications {...TOASTS} />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionProvider>

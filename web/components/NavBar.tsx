@@ -1,7 +1,19 @@
-import { Anchor, Box, Burger, Button, Container, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
 import { isLabRole } from '../../common/domain/roles';
+import { usePersonalImage } from '../lib/personal-image';
 import { useSession } from '../lib/session';
 import { LazyDrawer } from './LazyDrawer';
 import classes from './NavBar.module.css';
@@ -32,6 +44,13 @@ export function navItems(user: { role: string } | null): Item[] {
     );
   }
   return items;
+}
+
+/** The signed-in person's saved profile picture (the Profile link is in the menu); nothing without one. */
+function NavAvatar({ path }: { path: string | null }) {
+  const picture = usePersonalImage(path);
+  if (!picture.url) return null;
+  return <Avatar src={picture.url} alt="Your profile picture" size={36} radius="xl" />;
 }
 
 export function NavBar() {
@@ -94,16 +113,19 @@ export function NavBar() {
               </NavLink>
             ))}
           </Group>
-          <Group gap="xs" visibleFrom="md" wrap="nowrap">
-            {authButtons(false)}
+          <Group gap="xs" wrap="nowrap">
+            <NavAvatar path={user?.profileImageUrl ?? null} />
+            <Group gap="xs" visibleFrom="md" wrap="nowrap">
+              {authButtons(false)}
+            </Group>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              aria-label="Toggle navigation menu"
+              aria-expanded={opened}
+            />
           </Group>
-          <Burger
-            opened={opened}
-            onClick={toggle}
-            hiddenFrom="md"
-            aria-label="Toggle navigation menu"
-            aria-expanded={opened}
-          />
         </Group>
       </Container>
       <LazyDrawer opened={opened} onClose={close} title="Menu" hiddenFrom="md" position="right" size="xs">

@@ -18,8 +18,20 @@ export function validateOnBlurAfterRelease<Values>(): Pick<
   };
 }
 
+/**
+ * Focuses `el` and makes sure it (with its label) is in view below the sticky header: the page's
+ * `scroll-padding-top` (web/app/global.css) keeps the header's height free when scrolling to it.
+ */
+export function focusInView(el: HTMLElement | null | undefined) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  const box = el.getBoundingClientRect();
+  const top = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  if (box.top < top || box.bottom > window.innerHeight) el.scrollIntoView({ block: 'start' });
+}
+
 /** Moves the focus to the first field named in `errors` (inputs carry the field's name). */
 export function focusFirstError(errors: Record<string, unknown>) {
   const first = Object.keys(errors)[0];
-  if (first) document.querySelector<HTMLElement>(`form [name="${first}"]`)?.focus();
+  if (first) focusInView(document.querySelector<HTMLElement>(`form [name="${first}"]`));
 }

@@ -1,31 +1,53 @@
-import { notifications } from '@mantine/notifications';
+import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 
 // The one toast helper: successes in a polite live region (role=status), errors as alerts.
+// Where toasts sit and how many show at once: TOASTS below, used by web/app/App.tsx
+// (docs/decisions/0012a-web-conventions.md). Every form also shows its errors beside the field, so a
+// toast is a second signal, never the only one.
+
+/** Bottom right, 3 at a time, narrow enough to leave a centred dialog's fields uncovered at 1366 px. */
+export const TOASTS = { position: 'bottom-right', limit: 3, containerWidth: 320, zIndex: 1000 } as const;
 
 const closeButtonProps = { 'aria-label': 'Close notification' };
+const ERROR_KIND = 'data-toast-kind';
+
+/**
+ * Shows one toast. The same error again replaces the one on screen instead of stacking a copy
+ * (five presses of 'Add Element' make one toast, not five).
+ */
+function show(data: NotificationData & { id: string }) {
+  notifications.updateState(notificationsStore, (list) => [...list.filter((n) => n.id !== data.id), data]);
+}
+
+let seq = 0;
+/** Any success makes earlier error toasts stale: they go, so the good news is not queued behind them. */
+function clearErrors() {
+  notifications.updateState(notificationsStore, (list) => list.filter((n) => n[ERROR_KIND] !== 'error'));
+}
+
+const statusToast = (color: string, title: string, message?: string) =>
+  show({
+    id: `toast-${++seq}`,
+    title,
+    message: message ?? '',
+    color,
+    role: 'status',
+    autoClose: 5000,
+    closeButtonProps,
+  });
+
 export const toast = {
   success(title: string, message?: string) {
-    notifications.show({
-      title,
-      message: message ?? '',
-      color: 'teal',
-      role: 'status',
-      autoClose: 5000,
-      closeButtonProps,
-    });
+    clearErrors();
+    statusToast('teal', title, message);
   },
   info(title: string, message?: string) {
-    notifications.show({
-      title,
-      message: message ?? '',
-      color: 'blue',
-      role: 'status',
-      autoClose: 5000,
-      closeButtonProps,
-    });
+    statusToast('blue', title, message);
   },
   error(title: string, message?: string) {
-    notifications.show({
+    show({
+      id: `error:${title}:${message ?? ''}`,
+      [ERROR_KIND]: 'error',
       title,
       message: message ?? '',
       color: 'red',

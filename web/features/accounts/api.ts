@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   type AuthUserResponse,
   type LoginRequest,
@@ -13,8 +13,8 @@ import {
   type RegisterRequest,
   SIGNATURE_PART,
 } from '../../../common/contracts/accounts';
-import { api, apiUpload, fetchBlob } from '../../lib/api';
-import { mailLinkKeys, personalImageKeys } from '../../lib/query-keys';
+import { api, apiUpload } from '../../lib/api';
+import { mailLinkKeys } from '../../lib/query-keys';
 import { authUserQuery } from '../../lib/session';
 
 export const logIn = (body: LoginRequest) => api.post<LoginResponse>('/login', body);
@@ -152,29 +152,4 @@ export function useUpdateProfile(token: string | null) {
     },
   });
   return { ...mutation, progress };
-}
-
-/** A profile picture or signature under /Uploads, fetched with the token as a blob. */
-export const personalImageQuery = (path: string | null) =>
-  queryOptions({
-    queryKey: personalImageKeys.image(path),
-    queryFn: () => fetchBlob(path as string),
-    enabled: Boolean(path),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-/** An object URL for the image at `path`, revoked when the image changes or the screen closes. */
-export function usePersonalImage(path: string | null) {
-  const query = useQuery(personalImageQuery(path));
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!query.data) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(query.data);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [query.data]);
-  return { url, isError: query.isError, isLoading: query.isLoading };
 }

@@ -1,5 +1,8 @@
 import { HttpError } from '../../lib/api';
 
+/** What /register hands to /login in the router state: the e-mail to fill in. */
+export type LoginPrefill = { email?: string };
+
 /** The per-field messages of a 400 answer ({errors: [{path, message}]}), keyed by field name. */
 export function serverFieldErrors(err: unknown): Record<string, string> {
   if (!(err instanceof HttpError) || err.status !== 400) return {};

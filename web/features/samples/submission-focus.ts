@@ -1,4 +1,5 @@
 import type { FormErrors } from '@mantine/form';
+import { focusInView } from '../../lib/forms';
 
 // Where a refused submission sends the eye: the toast names the most important problem and the
 // focus goes to the first field with an error.
@@ -14,5 +15,5 @@ export function focusFirstInvalid(form: HTMLFormElement, errors: FormErrors) {
   const field = Object.keys(errors)[0];
   if (!field) return;
   const name = field === 'services' ? 'expertValuation' : field;
-  form.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  focusInView(form.querySelector<HTMLElement>(`[name="${name}"]`));
 }

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
@@ -10,7 +11,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLogIn } from '../api';
-import { serverFieldErrors } from '../form-errors';
+import { type LoginPrefill, serverFieldErrors } from '../form-errors';
 import { AuthCard } from './AuthCard';
 
 export const LOGIN_SUCCESS = 'Logged in successfully';
@@ -22,12 +23,19 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const logIn = useLogIn();
+  const prefill = (location.state as LoginPrefill | null)?.email;
   const form = useForm<LoginRequest>({
     mode: 'controlled',
-    initialValues: { email: '', password: '' },
+    initialValues: { email: typeof prefill === 'string' ? prefill : '', password: '' },
     validate: schemaResolver(loginRequest, { sync: true }),
     ...validateOnBlurAfterRelease<LoginRequest>(),
   });
+
+  // Coming from /register: the e-mail is filled in, the password is what is left to type.
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (prefill) passwordRef.current?.focus();
+  }, [prefill]);
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -65,6 +73,7 @@ export function LoginPage() {
             name="password"
             autoComplete="current-password"
             withAsterisk
+            ref={passwordRef}
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
             {...form.getInputProps('password')}
           />

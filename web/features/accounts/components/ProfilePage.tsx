@@ -1,13 +1,11 @@
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Center,
   Container,
   Group,
   Image,
-  Input,
   Loader,
   Paper,
   PasswordInput,
@@ -21,7 +19,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDatabase, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type AuthUserResponse,
   PROFILE_IMAGE_PART,
@@ -29,11 +27,13 @@ import {
   SIGNATURE_PART,
 } from '../../../../common/contracts/accounts';
 import { isLabRole } from '../../../../common/domain/roles';
+import { FilePicker } from '../../../components/FilePicker';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { usePersonalImage } from '../../../lib/personal-image';
 import { authUserQuery, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { type ProfileFields, profileFormData, usePersonalImage, useUpdateProfile } from '../api';
+import { type ProfileFields, profileFormData, useUpdateProfile } from '../api';
 import { serverFieldErrors } from '../form-errors';
 import { AccountSecurity } from './AccountSecurity';
 import { IMAGE_ACCEPT, imageProblem, PROFILE_TEXT, profileUpdateError } from '../profile-messages';
@@ -74,6 +74,7 @@ export function ProfilePage() {
 }
 
 type ImageField = typeof PROFILE_IMAGE_PART | typeof SIGNATURE_PART;
+const IMAGE_FIELDS: readonly ImageField[] = [PROFILE_IMAGE_PART, SIGNATURE_PART];
 
 function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | null }) {
   const labRole = isLabRole(user.role);
@@ -88,11 +89,11 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
     profileImage: null,
     signature: null,
   });
-  const [fileErrors, setFileErrors] = useState<Record<ImageField, string | null>>({
-    profileImage: null,
-    signature: null,
-  });
-  const inputs = { profileImage: useRef<HTMLInputElement>(null), signature: useRef<HTMLInputElement>(null) };
+  // A refused file stays chosen (and blocks the save) until it is removed or replaced.
+  const fileErrors: Record<ImageField, string | null> = {
+    profileImage: files.profileImage ? imageProblem(files.profileImage) : null,
+    signature: files.signature ? imageProblem(files.signature) : null,
+  };
 
   const picture = usePersonalImage(user.profileImageUrl);
   const signature = usePersonalImage(labRole ? user.signature : null);
@@ -101,20 +102,15 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
     if (imagesFailed) toast.error('Error', PROFILE_TEXT.imagesFailed);
   }, [imagesFailed]);
 
-  const chooseFile = (field: ImageField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0] ?? null;
-    const problem = file ? imageProblem(file) : null;
-    setFileErrors((e) => ({ ...e, [field]: problem }));
-    setFiles((f) => ({ ...f, [field]: problem ? null : file }));
-    if (problem) event.currentTarget.value = '';
-  };
-
-  const clearFiles = () => {
-    setFiles({ profileImage: null, signature: null });
-    for (const ref of Object.values(inputs)) if (ref.current) ref.current.value = '';
-  };
+  const setFile = (field: ImageField, file: File | null) => setFiles((f) => ({ ...f, [field]: file }));
 
   const submit = form.onSubmit(async (values) => {
+    const refused = IMAGE_FIELDS.find((field) => fileErrors[field]);
+    if (refused) {
+      toast.error(PROFILE_TEXT.updateFailed, fileErrors[refused] ?? undefined);
+      focusFirstError({ [refused]: fileErrors[refused] });
+      return;
+    }
     try {
       const saved = await update.mutateAsync(
         profileFormData(values, {
@@ -124,7 +120,7 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
       );
       form.setValues(fieldsOf(saved));
       form.resetDirty(fieldsOf(saved));
-      clearFiles();
+      setFiles({ profileImage: null, signature: null });
       toast.success(
         PROFILE_TEXT.saved,
         saved.email !== user.email
@@ -147,32 +143,19 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
     label: string,
     current: { url: string | null; isLoading: boolean },
     alt: string,
-  ) => {
-    const id = `profile-${field}`;
-    const error = fileErrors[field];
-    return (
-      <Stack gap="xs">
-        <Input.Wrapper
-          id={id}
-          label={label}
-          description="JPEG or PNG, less than 2MB"
-          error={error}
-          inputWrapperOrder={['label', 'description', 'input', 'error']}
-        >
-          <Box mt={6}>
-            <input
-              ref={inputs[field]}
-              id={id}
-              name={field}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              onChange={chooseFile(field)}
-              aria-invalid={Boolean(error)}
-              aria-describedby={`${id}-description${error ? ` ${id}-error` : ''}`}
-              style={{ maxWidth: '100%' }}
-            />
-          </Box>
-        </Input.Wrapper>
+  ) => (
+    <FilePicker
+      name={field}
+      label={label}
+      hint="JPEG or PNG, less than 2MB"
+      accept={IMAGE_ACCEPT}
+      buttonText="Choose an image"
+      multiple={false}
+      files={files[field] ? [files[field]] : []}
+      error={fileErrors[field]}
+      onAdd={(added) => setFile(field, added[0] ?? null)}
+      onRemove={() => setFile(field, null)}
+      current={
         <Paper withBorder radius="md" p="xs" w="fit-content" bg="gray.0">
           {current.url ? (
             <Image src={current.url} alt={alt} h={120} w="auto" maw="100%" fit="contain" radius="sm" />
@@ -185,9 +168,9 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
             </Group>
           )}
         </Paper>
-      </Stack>
-    );
-  };
+      }
+    />
+  );
 
   return (
     <Container size="md" py={{ base: 'lg', md: 48 }}>

@@ -1,21 +1,12 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Image,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Image, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type LabSettings, labSettingsRequest } from '../../../../common/contracts/lab';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../../../common/domain/uploads';
+import { FilePicker } from '../../../components/FilePicker';
 import { fetchBlob } from '../../../lib/api';
+import { focusFirstError } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { DEFAULT_LAB_NAME } from '../../../../common/domain/reports';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
@@ -115,8 +106,10 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
     e.preventDefault();
     const { hasErrors, errors } = form.validate();
     const fileError = logoError(logo);
-    if (fileError) form.setErrors({ ...errors, logo: fileError });
-    if (hasErrors || fileError) return;
+    if (hasErrors || fileError) {
+      focusFirstError(fileError ? { ...errors, logo: fileError } : errors);
+      return;
+    }
     // The parsed values carry empty fields as null (docs/product/api.md).
     save.mutate(
       { settings: labSettingsRequest.parse(form.getValues()), logo },
@@ -154,28 +147,26 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
           ))}
         </SimpleGrid>
         <PriceListFields form={form} />
-        <FileInput
-          id="lab-logo"
+        <FilePicker
           name="logo"
           label="Logo"
-          description="JPEG or PNG, under 2MB"
+          hint="JPEG or PNG, under 2MB"
           accept="image/jpeg,image/png"
-          clearable
-          value={logo}
-          error={form.errors.logo}
-          onChange={(file) => {
-            setLogo(file);
-            const problem = logoError(file);
-            if (problem) form.setFieldError('logo', problem);
-            else form.clearFieldError('logo');
-          }}
+          buttonText="Choose a logo"
+          multiple={false}
+          files={logo ? [logo] : []}
+          error={logoError(logo)}
+          onAdd={(added) => setLogo(added[0] ?? null)}
+          onRemove={() => setLogo(null)}
+          current={
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                Current logo
+              </Text>
+              <CurrentLogo path={settings.logo} />
+            </div>
+          }
         />
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            Current logo
-          </Text>
-          <CurrentLogo path={settings.logo} />
-        </div>
         <Group>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Settings'}

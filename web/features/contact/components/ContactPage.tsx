@@ -37,7 +37,7 @@ import {
   LAB_PHONE_HREF,
 } from '../../../components/lab-contact';
 import { PageHero } from '../../../components/PageHero';
-import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, focusInView, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSendContactMessage } from '../api';
@@ -89,7 +89,7 @@ export function ContactPage() {
         toast.success(CONTACT_SUCCESS.title, CONTACT_SUCCESS.message);
         form.reset();
         setSent(true);
-        requestAnimationFrame(() => headingRef.current?.focus());
+        requestAnimationFrame(() => focusInView(headingRef.current));
       },
       onError: () => toast.error('Error', CONTACT_FAILURE),
     });

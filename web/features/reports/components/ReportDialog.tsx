@@ -6,6 +6,7 @@ import { CATEGORIES, displaySampleId, normalizeStatus, optionLabel } from '../..
 import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
 import type { ReportDialogProps } from '../../../components/slots';
 import { errorMessage } from '../../../lib/api';
+import { useReturnFocus } from '../../../lib/return-focus';
 import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { type DraftElement, draftKey, ElementEditor } from './ElementEditor';
 import { sameAsIssued, UnchangedWarning } from './UnchangedWarning';
@@ -51,7 +52,8 @@ export function ReportDialog({ sampleId, opened, onClose }: ReportDialogProps) {
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
   const [complete, setComplete] = useState(false);
   const [warnUnchanged, setWarnUnchanged] = useState(false);
-  const { generate, isPending } = useGenerateReport(sampleId, Boolean(sample.data?.reportCode));
+  const { generate, isPending, formError } = useGenerateReport(sampleId, Boolean(sample.data?.reportCode));
+  const returnFocus = useReturnFocus();
 
   useEffect(() => {
     if (sample.data && loadedFor !== sample.data.id) {
@@ -66,6 +68,7 @@ export function ReportDialog({ sampleId, opened, onClose }: ReportDialogProps) {
     setComplete(false);
     setWarnUnchanged(false);
     onClose();
+    returnFocus();
   };
 
   const onGenerate = async (confirmed = false) => {
@@ -144,6 +147,11 @@ export function ReportDialog({ sampleId, opened, onClose }: ReportDialogProps) {
               onConfirm={() => void onGenerate(true)}
               onCancel={() => setWarnUnchanged(false)}
             />
+          ) : null}
+          {formError ? (
+            <Alert color="red" role="alert" variant="light" p="xs">
+              {formError}
+            </Alert>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

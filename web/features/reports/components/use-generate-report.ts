@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ELEMENTS_REQUIRED_MESSAGE } from '../../../../common/contracts/reports';
 import { useReportDownload } from '../../../lib/reports';
 import { useSession } from '../../../lib/session';
@@ -21,6 +22,8 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
   const downloadReport = useReportDownload();
   const issue = useIssueReport(sampleId);
   const queryClient = useQueryClient();
+  // Nothing to send: also shown inside the editor, beside the table it is about.
+  const [formError, setFormError] = useState<string | null>(null);
 
   /** Marks the sample completed after the report is issued, so the client sees both together. */
   const markCompleted = async () => {
@@ -41,9 +44,11 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
   ): Promise<string | null> => {
     const elements = elementsToSend(rows);
     if (elements.length === 0) {
+      setFormError(ELEMENTS_REQUIRED_MESSAGE);
       toast.error('Validation Error', ELEMENTS_REQUIRED_MESSAGE);
       return null;
     }
+    setFormError(null);
     try {
       const result = await issue.mutateAsync(elements);
       const updated = hadCode || result.action === 'updated';
@@ -64,5 +69,5 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
     }
   };
 
-  return { generate, isPending: issue.isPending };
+  return { generate, isPending: issue.isPending, formError };
 }

@@ -33,6 +33,7 @@ import {
   MAX_SAMPLE_PHOTOS,
   PHOTO_ACCEPT,
 } from '../../../../common/domain/uploads';
+import { FilePicker } from '../../../components/FilePicker';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -43,7 +44,6 @@ import { freshSampleForm, type SampleFormValues } from '../draft';
 import { addFiles, MAX_FILE_MB, submissionBody } from '../submission-body';
 import { focusFirstInvalid, leadingError } from '../submission-focus';
 import { useSampleDraft } from '../use-sample-draft';
-import { FilePicker } from './FilePicker';
 
 const SUBMIT_FAILED = 'Failed to submit sample. Please try again.';
 
@@ -250,6 +250,7 @@ export function SubmitSamplePage() {
                 label="Upload Photos *"
                 hint={`Drag and drop or choose photos. Maximum ${MAX_SAMPLE_PHOTOS} files, ${MAX_FILE_MB}MB each, JPG, PNG, HEIC.`}
                 accept={PHOTO_ACCEPT}
+                buttonText="Choose photos"
                 files={photos}
                 error={form.errors.photos}
                 onAdd={(added) => onFiles('photos', photos, added)}
@@ -260,6 +261,7 @@ export function SubmitSamplePage() {
                 label="Supporting Documents"
                 hint={`Receipts, certificates, appraisals. PDF, DOC, DOCX, JPG, PNG; maximum ${MAX_SAMPLE_DOCUMENTS} files, ${MAX_FILE_MB}MB each.`}
                 accept={DOCUMENT_ACCEPT}
+                buttonText="Choose documents"
                 files={documents}
                 error={form.errors.documents}
                 onAdd={(added) => onFiles('documents', documents, added)}

@@ -1,8 +1,8 @@
 import { ActionIcon, Box, Center, Group, Image, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconFile, IconPhoto, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { formatKb } from '../../../lib/format';
-import { isHeicFile } from '../../../lib/photos';
+import { formatKb } from '../lib/format';
+import { isHeicFile } from '../lib/photos';
 
 const fileKey = (f: File) => `${f.name}-${f.size}-${f.lastModified}`;
 const looksLikeImage = (f: File) => f.type.startsWith('image/') || isHeicFile(f);
@@ -31,11 +31,11 @@ function NoPreview({ file }: { file: File }) {
 }
 
 /**
- * Thumbnails of the files chosen on the submit page, before anything is uploaded, each with a
+ * Thumbnails of the files chosen in a FilePicker, before anything is uploaded, each with a
  * remove button. Images are drawn by the browser from the local file; a HEIC photo that the browser
  * cannot decode gets a clear placeholder instead of a broken image (docs/product/photos.md).
  */
-export function PhotoPreviews({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
+export function FilePreviews({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
   const previews = useMemo(
     () => files.map((f) => (looksLikeImage(f) ? URL.createObjectURL(f) : null)),
     [files],
