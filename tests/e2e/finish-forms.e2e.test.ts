@@ -281,7 +281,9 @@ describe('fit and finish: forms', () => {
     expect(inputBox === null || inputBox.width <= 1).toBe(true);
     await zone.getByText('Choose photos', { exact: true }).waitFor();
     // Keyboard: the input takes the focus (shown on the zone) and opens the chooser.
+    await page.waitForLoadState('networkidle');
     await input.focus();
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await zone.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     await chooser.setFiles([fixturePath('photo.jpg'), fixturePath('photo.png')]);
