@@ -56,6 +56,20 @@ export function formatValueRange(v: { low?: number | null; high: number; currenc
     : high;
 }
 
+/** The same in major units, as the API answers amounts: "£12,000.00 – £18,000.00". */
+export function formatMajorRange(v: { low?: number | null; high: number; currency: string }): string {
+  const money = (n: number) => {
+    try {
+      return new Intl.NumberFormat('en-GB', { style: 'currency', currency: v.currency }).format(n);
+    } catch {
+      return `${n} ${v.currency}`;
+    }
+  };
+  return v.low !== null && v.low !== undefined && v.low !== v.high
+    ? `${money(v.low)} – ${money(v.high)}`
+    : money(v.high);
+}
+
 const MONTHS = [
   'January',
   'February',

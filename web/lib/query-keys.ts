@@ -61,7 +61,8 @@ export const mailLinkKeys = {
 /** Public report verification: GET /api/reports/verify/{code}, per normalised code. */
 export const verificationKeys = {
   all: ['verification'] as const,
-  code: (code: string) => [...verificationKeys.all, code] as const,
+  /** A code, and the owner's share token when the page was opened through a share link. */
+  code: (code: string, share = '') => [...verificationKeys.all, code, share] as const,
 };
 
 /**

@@ -19,10 +19,11 @@ import { sanitizeNotes } from './notes-sanitizer';
 import { newReportCode } from './report-code';
 import { mailReportIssued } from '../../mail/notifications';
 import { renderReportPdf } from './report-pdf';
+import { displayCopyForDocument } from '../photos/make-photo-copies';
 import {
   type ElementValues,
   findSample,
-  findSamplePhotoIds,
+  findSamplePhotos,
   findUserNameAndSignature,
   insertRevision,
   latestRevision,
@@ -105,15 +106,23 @@ export function reportContentOf(body: Omit<IssueReportBody, 'elements'>): Report
   };
 }
 
-/** Every chosen photo must be one of this sample's photos (400 otherwise: never another owner's picture). */
-async function checkPhotos(deps: IssueDeps, sampleId: number, photoIds: readonly number[]) {
-  if (!photoIds.length) return;
-  const own = new Set(await findSamplePhotoIds(deps.db, sampleId));
+/**
+ * The chosen photos as the PDF shows them: display copies (made now if still missing), captioned in
+ * order. Every id must be one of this sample's photos (400 otherwise: never another owner's picture).
+ */
+async function reportPhotos(deps: IssueDeps, sampleId: number, photoIds: readonly number[]) {
+  if (!photoIds.length) return [];
+  const own = new Map((await findSamplePhotos(deps.db, sampleId)).map((p) => [p.id, p.originalName]));
   const index = photoIds.findIndex((id) => !own.has(id));
   if (index >= 0)
     throw badRequest(VALUATION_MESSAGES.foreignPhoto, [
       { path: `photoIds.${index}`, message: VALUATION_MESSAGES.foreignPhoto },
     ]);
+  const copies = await Promise.all(photoIds.map((id) => displayCopyForDocument(deps, id).catch(() => null)));
+  return photoIds.flatMap((id, i) => {
+    const image = copies[i];
+    return image ? [{ image, caption: `Photo ${i + 1}: ${own.get(id) ?? ''}` }] : [];
+  });
 }
 
 /** Reads an image from storage for the PDF; a missing file leaves the image out. */
@@ -193,9 +202,9 @@ export async function issueReport(
   if (!canIssueReport(user, sample)) throw forbidden(ACCESS_DENIED_MESSAGE);
   if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
   const elements = checkElements(body.elements);
-  await checkPhotos(deps, sample.id, body.photoIds);
+  const photos = await reportPhotos(deps, sample.id, body.photoIds);
   const content = reportContentOf(body);
-  const base = await pdfInputFor(deps, sample, elements, content, user);
+  const base = { ...(await pdfInputFor(deps, sample, elements, content, user)), photos };
 
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
     const existingCode = sample.reportCode;

@@ -3,6 +3,14 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { ReportContent } from '../../../common/contracts/reports';
+import {
+  dateInWords,
+  formatValueRange,
+  gradeLabel,
+  IDENTIFICATION_FIELDS,
+  valueTypeLabel,
+  verdictLabel,
+} from '../../../common/domain/valuation';
 import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
 import { withoutLayoutTables } from './font-tables';
 import { renderNotes } from './notes-pdf';
@@ -57,8 +65,10 @@ export type ReportPdfInput = {
     quality: string | null;
     notes: string | null;
   }[];
-  /** Valuation, verdicts, identification and summary (docs/product/valuation-report.md). */
+  /** Valuation (amounts in minor units), verdicts, identification and summary (docs/product/valuation-report.md). */
   content?: ReportContent | null;
+  /** The report's photos in order: display copies, never originals (docs/product/photos.md). */
+  photos?: { image: Buffer; caption: string }[];
   analyst: { name: string; signature: Buffer | null } | null;
   reportCode: string;
   revision: number;
@@ -128,12 +138,21 @@ const SECTIONS: ((ctx: Ctx) => void | Promise<void>)[] = [
   headerSection,
   titleSection,
   detailsSection,
+  identificationSection,
+  photosSection,
+  verdictsSection,
+  valueSection,
   analysisSection,
+  narrativeSection,
   signOffSection,
 ];
 
+/** A valuation report states a verdict of its own; the assay-only report keeps its old title. */
+const isValuation = (input: ReportPdfInput) =>
+  Boolean(input.content?.valuation || input.content?.authenticity || input.content?.condition);
+
 export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
-  const title = `Analysis Report ${input.reportCode}`;
+  const title = `${isValuation(input) ? 'Valuation Report' : 'Analysis Report'} ${input.reportCode}`;
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
@@ -267,7 +286,7 @@ function headerSection({ doc, input, left, width, root }: Ctx) {
 }
 
 /** The document's one H1. */
-function titleSection({ doc, left, width, root }: Ctx) {
+function titleSection({ doc, input, left, width, root }: Ctx) {
   const y = doc.y;
   artifact(doc, () =>
     doc
@@ -282,76 +301,44 @@ function titleSection({ doc, left, width, root }: Ctx) {
       .fillColor(ACCENT)
       .font('serifBold')
       .fontSize(20)
-      .text('Analysis Report', left, y + 14, { width, align: 'center' }),
+      .text(isValuation(input) ? 'Valuation Report' : 'Analysis Report', left, y + 14, {
+        width,
+        align: 'center',
+      }),
   );
   tag(doc, root, 'P', () =>
     doc
       .fillColor(MUTED)
       .font('regular')
       .fontSize(9)
-      .text('Certificate of examination and analysis', left, doc.y, { width, align: 'center' }),
+      .text(
+        isValuation(input)
+          ? 'Certificate of examination, opinion and valuation'
+          : 'Certificate of examination and analysis',
+        left,
+        doc.y,
+        { width, align: 'center' },
+      ),
   );
   doc.y += 12;
 }
 
 /** The sample's particulars on a shaded band: a list of label/value pairs. */
-function detailsSection({ doc, input, left, width, root }: Ctx) {
+function detailsSection(ctx: Ctx) {
+  const { doc, input, left, width, root } = ctx;
   const s = input.sample;
-  const rows: [string, string, string, string][] = [
-    ['Sample ID', s.displayId, 'Submitted', longDate(s.submissionDate)],
-    ['Item', s.itemName, 'Report issued', longDate(input.issuedAt)],
-    ['Category', s.category, 'Revision', String(input.revision)],
-    ['Services', s.services, 'Client', s.ownerName],
-  ];
   const sect = container(doc, root, 'Sect');
-  tag(doc, sect, 'H2', () =>
-    doc.fillColor(ACCENT).font('serifBold').fontSize(13).text('Sample Details', left, doc.y, { width }),
-  );
-  doc.y += 4;
-  const top = doc.y;
-  const colW = width / 2;
-  const labelW = 78;
-  const pad = 10;
-  // Measure first so the band fits its text.
-  doc.font('regular').fontSize(9.5);
-  const heights = rows.map(
-    ([, a, , b]) =>
-      Math.max(
-        doc.heightOfString(a, { width: colW - labelW - pad * 2 }),
-        doc.heightOfString(b, { width: colW - labelW - pad * 2 }),
-      ) + 5,
-  );
-  const total = heights.reduce((a, b) => a + b, 0) + pad * 2;
-  artifact(doc, () => doc.rect(left, top, width, total).fillColor(BAND).fill());
-  const list = container(doc, sect, 'L');
-  let y = top + pad;
-  rows.forEach(([l1, v1, l2, v2], i) => {
-    for (const [col, label, value] of [
-      [0, l1, v1],
-      [1, l2, v2],
-    ] as const) {
-      const x = left + col * colW + pad;
-      const item = container(doc, list, 'LI');
-      tag(doc, item, 'Lbl', () =>
-        doc
-          .fillColor(MUTED)
-          .font('regular')
-          .fontSize(8)
-          .text(label.toUpperCase(), x, y + 1.5, { width: labelW }),
-      );
-      tag(doc, item, 'LBody', () =>
-        doc
-          .fillColor(INK)
-          .font(label === 'Item' ? 'bold' : 'regular')
-          .fontSize(9.5)
-          .text(value, x + labelW, y, { width: colW - labelW - pad * 2 }),
-      );
-      item.end();
-    }
-    y += heights[i] ?? 0;
-  });
-  list.end();
-  doc.y = top + total + 10;
+  heading(ctx, sect, 'Sample Details');
+  drawPairs(ctx, sect, [
+    ['Sample ID', s.displayId],
+    ['Submitted', longDate(s.submissionDate)],
+    ['Item', s.itemName, true],
+    ['Report issued', longDate(input.issuedAt)],
+    ['Category', s.category],
+    ['Revision', String(input.revision)],
+    ['Services', s.services],
+    ['Client', s.ownerName],
+  ]);
   if (s.description) {
     tag(doc, sect, 'H3', () =>
       doc.fillColor(MUTED).font('regular').fontSize(8).text('DESCRIPTION', left, doc.y, { width }),
@@ -368,6 +355,237 @@ function detailsSection({ doc, input, left, width, root }: Ctx) {
   doc.y += 14;
 }
 
+/** A section heading (H2); starts a new page when fewer than `keep` points are left below it. */
+function heading(
+  { doc, left, width, bottomLimit }: Ctx,
+  parent: PDFKit.PDFStructureElement,
+  text: string,
+  keep = 80,
+) {
+  if (doc.y + keep > bottomLimit()) doc.addPage();
+  tag(doc, parent, 'H2', () =>
+    doc.fillColor(ACCENT).font('serifBold').fontSize(13).text(text, left, doc.y, { width }),
+  );
+  doc.y += 4;
+}
+
+/** Label/value pairs, two to a row, on a shaded band sized to its text (a tagged list). */
+function drawPairs(
+  { doc, left, width, bottomLimit }: Ctx,
+  parent: PDFKit.PDFStructureElement,
+  pairs: [label: string, value: string, bold?: boolean][],
+) {
+  const colW = width / 2;
+  const labelW = 78;
+  const pad = 10;
+  const valueW = colW - labelW - pad * 2;
+  doc.font('regular').fontSize(9.5);
+  const rows: (typeof pairs)[] = [];
+  for (let i = 0; i < pairs.length; i += 2) rows.push(pairs.slice(i, i + 2));
+  // Measure values and labels (a long label wraps too) so the band fits its text.
+  const heights = rows.map((row) => {
+    doc.font('regular').fontSize(9.5);
+    const values = row.map(([, v]) => doc.heightOfString(v, { width: valueW }));
+    doc.fontSize(8);
+    const labels = row.map(([l]) => doc.heightOfString(l.toUpperCase(), { width: labelW }) + 1.5);
+    return Math.max(...values, ...labels) + 5;
+  });
+  const total = heights.reduce((a, b) => a + b, 0) + pad * 2;
+  if (doc.y + total > bottomLimit()) doc.addPage();
+  const top = doc.y;
+  artifact(doc, () => doc.rect(left, top, width, total).fillColor(BAND).fill());
+  const list = container(doc, parent, 'L');
+  let y = top + pad;
+  rows.forEach((row, i) => {
+    row.forEach(([label, value, bold], col) => {
+      const x = left + col * colW + pad;
+      const item = container(doc, list, 'LI');
+      tag(doc, item, 'Lbl', () =>
+        doc
+          .fillColor(MUTED)
+          .font('regular')
+          .fontSize(8)
+          .text(label.toUpperCase(), x, y + 1.5, { width: labelW }),
+      );
+      tag(doc, item, 'LBody', () =>
+        doc
+          .fillColor(INK)
+          .font(bold ? 'bold' : 'regular')
+          .fontSize(9.5)
+          .text(value, x + labelW, y, { width: valueW }),
+      );
+      item.end();
+    });
+    y += heights[i] ?? 0;
+  });
+  list.end();
+  doc.y = top + total + 10;
+}
+
+/** What the object is: the ICOM Object ID fields the report states. */
+function identificationSection(ctx: Ctx) {
+  const id = ctx.input.content?.identification;
+  const pairs = IDENTIFICATION_FIELDS.flatMap(({ field, label }): [string, string][] =>
+    id?.[field] ? [[label, id[field] ?? '']] : [],
+  );
+  if (!pairs.length) return;
+  const sect = container(ctx.doc, ctx.root, 'Sect');
+  heading(ctx, sect, 'Identification');
+  drawPairs(ctx, sect, pairs);
+  sect.end();
+  ctx.doc.y += 4;
+}
+
+const PHOTO_COLUMNS = 3;
+const PHOTO_HEIGHT = 118;
+
+/** The chosen photos, three to a row, each a figure with its caption. */
+function photosSection(ctx: Ctx) {
+  const { doc, input, left, width, root, bottomLimit } = ctx;
+  const photos = (input.photos ?? []).flatMap((p) => {
+    try {
+      return [{ ...p, opened: openImage(doc, p.image) }];
+    } catch {
+      return []; // An image pdfkit cannot read is left out.
+    }
+  });
+  if (!photos.length) return;
+  const sect = container(doc, root, 'Sect');
+  heading(ctx, sect, 'Photographs', PHOTO_HEIGHT + 50);
+  const gap = 12;
+  const cellW = (width - gap * (PHOTO_COLUMNS - 1)) / PHOTO_COLUMNS;
+  for (let i = 0; i < photos.length; i += PHOTO_COLUMNS) {
+    const row = photos.slice(i, i + PHOTO_COLUMNS);
+    doc.font('regular').fontSize(7.5);
+    const captionH = Math.max(...row.map((p) => doc.heightOfString(p.caption, { width: cellW })));
+    if (doc.y + PHOTO_HEIGHT + captionH + 8 > bottomLimit()) doc.addPage();
+    const top = doc.y;
+    row.forEach((p, col) => {
+      const x = left + col * (cellW + gap);
+      artifact(doc, () => doc.rect(x, top, cellW, PHOTO_HEIGHT).fillColor(BAND).fill());
+      tag(
+        doc,
+        sect,
+        'Figure',
+        () => doc.image(p.opened, x, top, { fit: [cellW, PHOTO_HEIGHT], align: 'center', valign: 'center' }),
+        { alt: p.caption },
+      );
+      tag(doc, sect, 'P', () =>
+        doc
+          .fillColor(MUTED)
+          .font('regular')
+          .fontSize(7.5)
+          .text(p.caption, x, top + PHOTO_HEIGHT + 3, { width: cellW }),
+      );
+    });
+    doc.y = top + PHOTO_HEIGHT + captionH + 12;
+  }
+  sect.end();
+  doc.y += 4;
+}
+
+/** The lab's opinion: authenticity verdict and condition grade, each stated plainly. */
+function verdictsSection(ctx: Ctx) {
+  const { doc, input, left, width } = ctx;
+  const c = input.content;
+  const verdicts: [string, string][] = [
+    ...(c?.authenticity ? [['Authenticity', verdictLabel(c.authenticity.verdict)] as [string, string]] : []),
+    ...(c?.condition ? [['Condition', gradeLabel(c.condition.grade)] as [string, string]] : []),
+  ];
+  if (!verdicts.length) return;
+  const sect = container(doc, ctx.root, 'Sect');
+  heading(ctx, sect, 'Opinion');
+  const colW = width / verdicts.length;
+  const top = doc.y;
+  verdicts.forEach(([label, value], i) => {
+    const x = left + i * colW;
+    tag(doc, sect, 'P', () =>
+      doc
+        .fillColor(MUTED)
+        .font('regular')
+        .fontSize(8)
+        .text(label.toUpperCase(), x, top, { width: colW - 10 }),
+    );
+    tag(doc, sect, 'P', () =>
+      doc
+        .fillColor(INK)
+        .font('bold')
+        .fontSize(14)
+        .text(value, x, top + 12, { width: colW - 10 }),
+    );
+  });
+  sect.end();
+  doc.y = top + 40;
+}
+
+/** The value (or range) with its currency, value type and effective date in words. */
+function valueSection(ctx: Ctx) {
+  const { doc, input, left, width } = ctx;
+  const v = input.content?.valuation;
+  if (!v) return;
+  const sect = container(doc, ctx.root, 'Sect');
+  heading(ctx, sect, 'Valuation', 90);
+  const top = doc.y;
+  const amount = formatValueRange(v);
+  doc.font('bold').fontSize(18);
+  const boxH = doc.heightOfString(amount, { width: width - 24 }) + 44;
+  artifact(doc, () => doc.rect(left, top, width, boxH).lineWidth(1).strokeColor(ACCENT).stroke());
+  tag(doc, sect, 'P', () =>
+    doc
+      .fillColor(INK)
+      .font('bold')
+      .fontSize(18)
+      .text(amount, left + 12, top + 10, { width: width - 24 }),
+  );
+  tag(doc, sect, 'P', () =>
+    doc
+      .fillColor(INK)
+      .font('regular')
+      .fontSize(9.5)
+      .text(
+        `${valueTypeLabel(v.valueType)} in ${v.currency}, as at ${dateInWords(v.effectiveDate)}.`,
+        left + 12,
+        doc.y + 4,
+        {
+          width: width - 24,
+        },
+      ),
+  );
+  sect.end();
+  doc.y = top + boxH + 12;
+}
+
+/** The long texts: summary, basis of valuation, authenticity rationale, condition notes. */
+function narrativeSection(ctx: Ctx) {
+  const { doc, input, left, width, bottomLimit } = ctx;
+  const c = input.content;
+  const parts: [string, string | null | undefined][] = [
+    ['Summary', c?.summary],
+    ['Basis of valuation', c?.valuation?.basis],
+    ['Authenticity', c?.authenticity?.rationale],
+    ['Condition', c?.condition?.notes],
+  ];
+  const present = parts.filter((p): p is [string, string] => Boolean(p[1]));
+  if (!present.length) return;
+  const sect = container(doc, ctx.root, 'Sect');
+  heading(ctx, sect, 'Findings');
+  for (const [title, html] of present) {
+    if (doc.y + 40 > bottomLimit()) doc.addPage();
+    tag(doc, sect, 'H3', () =>
+      doc
+        .fillColor(MUTED)
+        .font('bold')
+        .fontSize(9)
+        .text(title.toUpperCase(), left, doc.y + 2, { width }),
+    );
+    doc.x = left;
+    renderNotes(doc, html, { x: left, width, bottomLimit }, sect);
+    doc.y += 6;
+  }
+  sect.end();
+  doc.y += 6;
+}
+
 const COLUMNS = [
   { title: 'Element', width: 0.38, align: 'left' as const },
   { title: 'Percentage', width: 0.18, align: 'right' as const },
@@ -377,6 +595,8 @@ const COLUMNS = [
 
 /** The element table, tagged as a Table; each element's notes belong to its row's last cell. */
 function analysisSection({ doc, input, left, width, bottomLimit, root }: Ctx) {
+  if (!input.elements.length) return;
+  if (doc.y + 80 > bottomLimit()) doc.addPage();
   const sect = container(doc, root, 'Sect');
   tag(doc, sect, 'H2', () =>
     doc.fillColor(ACCENT).font('serifBold').fontSize(13).text('Analysis Results', left, doc.y, { width }),

@@ -22,13 +22,12 @@ export async function findSampleByReportCode(db: DbOrTx, code: string): Promise<
   return row;
 }
 
-/** The ids of a sample's photos (not its documents). */
-export async function findSamplePhotoIds(db: DbOrTx, sampleId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: sampleFiles.id })
+/** A sample's photos (not its documents): ids and the names they were uploaded under. */
+export async function findSamplePhotos(db: DbOrTx, sampleId: number) {
+  return db
+    .select({ id: sampleFiles.id, originalName: sampleFiles.originalName })
     .from(sampleFiles)
     .where(and(eq(sampleFiles.sampleId, sampleId), eq(sampleFiles.fileCategory, 'photo')));
-  return rows.map((r) => r.id);
 }
 
 export async function findUserNameAndSignature(db: DbOrTx, id: number) {

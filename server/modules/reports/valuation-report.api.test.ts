@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportContent } from '../../../common/contracts/reports';
 import { reportRevisions, samples } from '../../db/schema';
@@ -9,6 +13,7 @@ import {
   submitSample,
   valuationReport,
 } from '../../../tests/support/factories';
+import { PROGRAMS, requirePrograms } from '../../../tests/support/programs';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 
 // The valuation report's content (docs/product/valuation-report.md): stored with the revision,
@@ -249,5 +254,48 @@ describe('refused report content: 400 with the field and a clear message, nothin
       });
     }
     expect((await sampleDetail(mine.id)).reportCode).toBeNull();
+  });
+});
+
+describe('the valuation report PDF', () => {
+  it('states the identification, photos, verdicts, value with its type and date, and the whole narrative', async () => {
+    const s = await painting(7);
+    const chosen = s.photoIds.slice(1) as number[];
+    const paragraphs = Array.from(
+      { length: 36 },
+      (_, i) =>
+        `<p>Paragraph ${i + 1} of the findings: brushwork, ground and stretcher examined under raking light.</p>`,
+    );
+    const issued = await issue(
+      s.id,
+      valuationReport(chosen, { summary: `${paragraphs.join('')}<p>End of findings.</p>` }),
+    );
+    expect(issued.status).toBe(200);
+    const code = (issued.body as { reportCode: string }).reportCode;
+    const res = await call(t, 'GET', `/api/report/${code}/pdf`, { token: owner.token });
+    const pdf = res.buffer ?? Buffer.alloc(0);
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    const text = (await parser.getText()).text.replace(/\s+/g, ' ');
+    await parser.destroy();
+    expect(text).toContain('Valuation Report');
+    expect(text).toContain('£12,000.00 – £18,000.00');
+    expect(text).toContain('Insurance replacement value in GBP, as at 14 March 2026.');
+    expect(text).toMatch(/AUTHENTICITY Authentic/);
+    expect(text).toMatch(/CONDITION Very good/);
+    expect(text).toContain('John Constable (attributed)');
+    expect(text).toContain('Signed lower left "J.C."');
+    for (let i = 1; i <= 6; i++) expect(text).toContain(`Photo ${i}: view-${i + 1}.jpg`);
+    expect(text).not.toContain('view-1.jpg');
+    // Nothing clipped: the last words of a long narrative are there, on a later page.
+    expect(text).toContain('Paragraph 36 of the findings');
+    expect(text).toContain('End of findings.');
+    expect(text).not.toContain('Analysis Results'); // no elements, no table
+    if (!requirePrograms([PROGRAMS.pdfinfo], 'valuation report PDF pages')) return;
+    const file = join(t.dataDir, 'painting.pdf');
+    writeFileSync(file, pdf);
+    if (process.env.KEEP_REPORT_PDF) writeFileSync(process.env.KEEP_REPORT_PDF, pdf);
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toMatch(/Tagged:\s+yes/);
+    expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBeGreaterThanOrEqual(2);
   });
 });

@@ -5,11 +5,17 @@ import { normalizeReportCode } from '../../../common/domain/reports';
 import { api, apiUpload } from '../../lib/api';
 import { verificationKeys } from '../../lib/query-keys';
 
-/** GET /api/reports/verify/{code} (public), for a normalised code; nothing is asked for an empty one. */
-export const verificationQuery = (code: string) =>
+/**
+ * GET /api/reports/verify/{code} (public), for a normalised code; nothing is asked for an empty one.
+ * With the owner's share token the answer also holds the value (docs/product/valuation-report.md).
+ */
+export const verificationQuery = (code: string, share = '') =>
   queryOptions({
-    queryKey: verificationKeys.code(code),
-    queryFn: () => api.get<VerificationResponse>(`/api/reports/verify/${encodeURIComponent(code)}`),
+    queryKey: verificationKeys.code(code, share),
+    queryFn: () =>
+      api.get<VerificationResponse>(
+        `/api/reports/verify/${encodeURIComponent(code)}${share ? `?share=${encodeURIComponent(share)}` : ''}`,
+      ),
     enabled: code !== '',
     retry: false,
     staleTime: 0,

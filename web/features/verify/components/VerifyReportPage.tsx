@@ -43,6 +43,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCheckDocument, verificationQuery } from '../api';
 import { CredentialCheck, CredentialDownload, TrustTheSignature } from './OfflineProof';
+import { ReportVerdicts } from './ReportVerdicts';
 
 export const NOT_FOUND_TITLE = 'Report not found or invalid code';
 export const NOT_FOUND_TEXT = 'Report not found. Please check your verification code and try again.';
@@ -62,7 +63,9 @@ export function VerifyReportPage() {
   const [params, setParams] = useSearchParams();
   const checkedCode = normalizeReportCode(params.get('code') ?? '');
   const [code, setCode] = useState(checkedCode);
-  const verification = useQuery(verificationQuery(checkedCode));
+  // A share link (…&share=TOKEN) adds the value; a code typed afresh drops it.
+  const share = params.get('share') ?? '';
+  const verification = useQuery(verificationQuery(checkedCode, share));
   const failure = verification.isError ? verificationFailure(verification.error) : null;
 
   // One toast per failed answer (a new error object each time, also when the same code is re-sent).
@@ -253,6 +256,8 @@ function AuthenticCard({ report }: { report: VerificationResponse }) {
             </Timeline.Item>
           </Timeline>
         </div>
+
+        <ReportVerdicts report={report} />
 
         {report.reportElements.length > 0 ? (
           <div>
