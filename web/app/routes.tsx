@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { homePathForRole } from '../../common/domain/roles';
 import { Layout } from '../components/Layout';
 import { LazyReportDialog, LazySampleReportPanel } from '../features/reports/lazy';
+import { SampleQuotePanel } from '../features/quotes/components/SampleQuotePanel';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RequireSession } from '../components/RequireSession';
 import { returnPathFrom } from '../lib/return-to';
@@ -130,7 +131,7 @@ export function AppRoutes() {
           path="sample/:id"
           element={
             <RequireSession>
-              <SampleDetailPage reportPanel={LazySampleReportPanel} />
+              <SampleDetailPage reportPanel={LazySampleReportPanel} quotePanel={SampleQuotePanel} />
             </RequireSession>
           }
         />

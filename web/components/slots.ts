@@ -1,3 +1,4 @@
+import type { SampleDetail } from '../../common/contracts/samples';
 import type { ComponentType } from 'react';
 
 // Cross-feature UI is composed by web/app/routes.tsx and passed down as props, so no feature
@@ -17,3 +18,9 @@ export type SampleReportPanelProps = {
   reportCode: string | null;
 };
 export type SampleReportPanelSlot = ComponentType<SampleReportPanelProps>;
+
+/** The quote, turnaround and invoice card on the sample detail page (quotes feature). */
+export type SampleQuotePanelProps = {
+  sample: SampleDetail;
+};
+export type SampleQuotePanelSlot = ComponentType<SampleQuotePanelProps>;

@@ -29,6 +29,12 @@ export const sampleKeys = {
   detail: (id: number) => [...sampleKeys.all, 'detail', id] as const,
 };
 
+/** A sample's suggested quote: GET /api/staff/samples/{id}/quote/draft (quotes themselves come with the sample). */
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  draft: (sampleId: number) => [...quoteKeys.all, 'draft', sampleId] as const,
+};
+
 /** The staff work list: GET /api/staff/samples. */
 export const staffKeys = {
   all: ['staff'] as const,

@@ -45,7 +45,7 @@ export function AdminDashboardPage() {
             Refresh
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: isAdmin ? 5 : 3 }}>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: isAdmin ? 6 : 4 }}>
           <StatCard
             label="Total Samples"
             value={analytics.data?.totalSamples}
@@ -61,6 +61,7 @@ export function AdminDashboardPage() {
             value={analytics.data?.completedSamples}
             loading={analytics.isPending}
           />
+          <StatCard label="Overdue" value={analytics.data?.overdueSamples} loading={analytics.isPending} />
           {isAdmin ? (
             <>
               <StatCard label="Total Staff" value={staff.data?.length} loading={staff.isPending} />

@@ -19,6 +19,7 @@ import { toast } from '../../../lib/toast';
 import { adminSamplesQuery, staffUsersQuery, useAssignSample, useStartAnalysis } from '../api';
 import { reason } from './messages';
 import { Pager } from './Pager';
+import { ExpectedDate, QuoteBadge } from '../../../components/Turnaround';
 
 /** 'Start Analysis' is offered to the assigned person while the work has not started (or is on hold). */
 const canStart = (s: SampleListItem, userId: number) =>
@@ -112,6 +113,7 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Assigned Staff</Table.Th>
                 <Table.Th>Submitted</Table.Th>
+                <Table.Th>Expected</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -131,12 +133,18 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
                   </Table.Td>
                   <Table.Td data-label="Client">{clientLabel(s)}</Table.Td>
                   <Table.Td data-label="Status">
-                    <StatusBadge status={s.status} />
+                    <Group gap={4}>
+                      <StatusBadge status={s.status} />
+                      <QuoteBadge status={s.quoteStatus} forLab />
+                    </Group>
                   </Table.Td>
                   <Table.Td data-label="Assigned Staff">
                     {personFullName(s.assignedStaff) || 'Unassigned'}
                   </Table.Td>
                   <Table.Td data-label="Submitted">{formatDate(s.submissionDate)}</Table.Td>
+                  <Table.Td data-label="Expected">
+                    <ExpectedDate date={s.expectedCompletionDate} overdue={s.overdue} />
+                  </Table.Td>
                   <Table.Td data-label="Actions">
                     <Group gap="xs">
                       {isAdmin ? <AssignControl sample={s} staff={staffOptions} /> : null}

@@ -44,6 +44,7 @@ import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { isUnauthorized, ownSamplesQuery } from '../api';
 import { SubmissionProgress } from './SubmissionProgress';
+import { ExpectedDate, QuoteBadge } from '../../../components/Turnaround';
 
 export function dashboardCounts(
   samples: Pick<OwnSampleListItem, 'status' | 'submissionDate'>[],
@@ -141,6 +142,7 @@ export function CustomerDashboardPage() {
                   <Table.Th>Item</Table.Th>
                   <Table.Th>Submission Date</Table.Th>
                   <Table.Th>Status</Table.Th>
+                  <Table.Th>Expected Completion</Table.Th>
                   <Table.Th>Services</Table.Th>
                   <Table.Th>Actions</Table.Th>
                 </Table.Tr>
@@ -161,7 +163,13 @@ export function CustomerDashboardPage() {
                     </Table.Td>
                     <Table.Td data-label="Submission Date">{formatDate(s.submissionDate)}</Table.Td>
                     <Table.Td data-label="Status" miw={130} style={{ whiteSpace: 'nowrap' }}>
-                      <StatusBadge status={s.status} />
+                      <Stack gap={4} align="flex-start">
+                        <StatusBadge status={s.status} />
+                        {s.quoteStatus === 'sent' && <QuoteBadge status="sent" />}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td data-label="Expected Completion">
+                      <ExpectedDate date={s.expectedCompletionDate} overdue={s.overdue} />
                     </Table.Td>
                     <Table.Td data-label="Services">{servicesText(s)}</Table.Td>
                     <Table.Td data-label="Actions">

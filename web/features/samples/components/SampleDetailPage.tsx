@@ -40,7 +40,7 @@ import {
 } from '../../../../common/domain/samples';
 import { CredentialDownloadButton } from '../../../components/CredentialDownloadButton';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
-import type { SampleReportPanelSlot } from '../../../components/slots';
+import type { SampleQuotePanelSlot, SampleReportPanelSlot } from '../../../components/slots';
 import { StatusBadge, StatusIcon } from '../../../components/StatusBadge';
 import { errorMessage, fetchBlob, HttpError, openInNewTab } from '../../../lib/api';
 import { formatDate, formatDateTime, formatKb } from '../../../lib/format';
@@ -147,7 +147,10 @@ async function viewFile(file: SampleFile) {
   }
 }
 
-export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: SampleReportPanelSlot } = {}) {
+export function SampleDetailPage({
+  reportPanel: ReportPanel,
+  quotePanel: QuotePanel,
+}: { reportPanel?: SampleReportPanelSlot; quotePanel?: SampleQuotePanelSlot } = {}) {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
@@ -227,6 +230,8 @@ export function SampleDetailPage({ reportPanel: ReportPanel }: { reportPanel?: S
       )}
 
       {s.reportCode && <ReportCard code={s.reportCode} revoked={Boolean(s.reportRevokedAt)} />}
+
+      {QuotePanel && <QuotePanel sample={s} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <InfoCard title="General Information">

@@ -39,6 +39,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { staffSamplesQuery, useChangeStatus } from '../api';
 import { type PendingStatusChange, StatusChangeDialog } from './StatusChangeDialog';
+import { ExpectedDate, QuoteBadge } from '../../../components/Turnaround';
 
 /** The four counters of the staff dashboard (docs/product/statuses.md). */
 export function staffCounters(list: WorkListItem[]) {
@@ -118,6 +119,7 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
                     <Table.Th>Client</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Submitted</Table.Th>
+                    <Table.Th>Expected</Table.Th>
                     <Table.Th>Actions</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -140,9 +142,15 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
                         </Table.Td>
                         <Table.Td data-label="Client">{clientLabel(s)}</Table.Td>
                         <Table.Td data-label="Status">
-                          <StatusBadge status={s.status} />
+                          <Group gap={4}>
+                            <StatusBadge status={s.status} />
+                            <QuoteBadge status={s.quoteStatus} forLab />
+                          </Group>
                         </Table.Td>
                         <Table.Td data-label="Submitted">{formatDate(s.submissionDate)}</Table.Td>
+                        <Table.Td data-label="Expected">
+                          <ExpectedDate date={s.expectedCompletionDate} overdue={s.overdue} />
+                        </Table.Td>
                         <Table.Td data-label="Actions">
                           <Group gap="xs">
                             <NativeSelect
