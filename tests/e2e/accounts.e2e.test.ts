@@ -79,7 +79,9 @@ describe('accounts journey', () => {
     await page.getByLabel('First Name').fill('Clara');
     await page.getByLabel('Last Name').fill('Again');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText('An account with this email already exists').waitFor();
+    await page.getByText('Registration failed').waitFor();
+    // The server's message in the toast and on the Email field.
+    expect(await page.getByText('An account with this email already exists').count()).toBe(2);
 
     // Login: a wrong password shows the server's message and stays.
     await logInThroughForm(page, email, 'wrong-password');

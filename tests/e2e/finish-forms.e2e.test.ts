@@ -180,7 +180,7 @@ describe('fit and finish: forms', () => {
     // A refused registration (e-mail taken), then a good one.
     await password.fill('a-good-password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText('An account with this email already exists').first().waitFor();
+    await form.getByText('An account with this email already exists').waitFor();
     const email = `new-${Date.now()}@example.com`;
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Sign Up' }).click();

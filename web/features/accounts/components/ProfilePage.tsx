@@ -106,8 +106,8 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
 
   const submit = form.onSubmit(async (values) => {
     const refused = IMAGE_FIELDS.find((field) => fileErrors[field]);
+    // The message is already beside the picker; a toast at 375 px would cover its Remove button.
     if (refused) {
-      toast.error(PROFILE_TEXT.updateFailed, fileErrors[refused] ?? undefined);
       focusFirstError({ [refused]: fileErrors[refused] });
       return;
     }

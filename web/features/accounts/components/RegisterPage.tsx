@@ -2,7 +2,7 @@ import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/co
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { type RegisterRequest, registerForm, USER_PASSWORD_MIN } from '../../../../common/contracts/accounts';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, HttpError } from '../../../lib/api';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -36,6 +36,9 @@ export function RegisterPage() {
       navigate('/login', { state: { email: values.email.trim() } satisfies LoginPrefill });
     } catch (err) {
       const fieldErrors = serverFieldErrors(err);
+      // A taken e-mail (409) is about the Email field: shown there as well as in the toast.
+      if (err instanceof HttpError && err.status === 409 && err.serverMessage)
+        fieldErrors.email = err.serverMessage;
       form.setErrors(fieldErrors);
       focusFirstError(fieldErrors);
       toast.error(REGISTER_FAILURE.title, errorMessage(err, REGISTER_FAILURE.fallback));
