@@ -11,8 +11,13 @@ import type { DemoSeedContext } from './demo-extras';
 // Issued reports with elements for the completed demo samples, through the same issuing code as
 // the API, so the PDFs, revisions and codes are real (the first one has a second revision).
 
-const ELEMENTS: ReportElementInput[][] = [
-  [
+/**
+ * What a lab would report for each kind of item (the demo's completed and in-review samples): metal
+ * assays for coins, jewellery and silver; paper, binding and gilding for a book; body and pigment
+ * for porcelain.
+ */
+const ELEMENTS_BY_CATEGORY: Record<string, ReportElementInput[]> = {
+  'coins-currency': [
     {
       element: 'Silver',
       percentage: 90,
@@ -24,7 +29,24 @@ const ELEMENTS: ReportElementInput[][] = [
     },
     { element: 'Copper', percentage: 10, purity: null, quality: 'Good', notes: null },
   ],
-  [
+  'books-manuscripts': [
+    {
+      element: 'Rag paper (text block)',
+      percentage: 86,
+      purity: 'Cotton and linen rag',
+      quality: 'Good',
+      notes: '<p>Light <em>foxing</em> to the first and last gatherings; no loss of text.</p>',
+    },
+    {
+      element: 'Publisher’s cloth binding',
+      percentage: 12,
+      purity: 'Ribbed cloth',
+      quality: 'Fair',
+      notes: null,
+    },
+    { element: 'Gilt lettering', percentage: 2, purity: 'Gold leaf', quality: 'Good', notes: null },
+  ],
+  'jewelry-watches': [
     {
       element: 'Gold',
       percentage: 75,
@@ -35,6 +57,32 @@ const ELEMENTS: ReportElementInput[][] = [
     { element: 'Silver', percentage: 12.5, purity: null, quality: 'Good', notes: null },
     { element: 'Copper', percentage: 12.5, purity: null, quality: 'Fair', notes: null },
   ],
+  // The demo's decorative-arts piece is a sterling tea service.
+  'furniture-decorative': [
+    {
+      element: 'Silver',
+      percentage: 92.5,
+      purity: 'Sterling (925)',
+      quality: 'Excellent',
+      notes:
+        '<p>Lion passant, leopard’s head and date letter for <strong>London 1868</strong> on every piece.</p>',
+    },
+    { element: 'Copper', percentage: 7.5, purity: null, quality: 'Good', notes: null },
+  ],
+  'ceramics-pottery': [
+    {
+      element: 'Porcelain body',
+      percentage: 97,
+      purity: 'Kaolin and porcelain stone',
+      quality: 'Good',
+      notes: '<p>Body and glaze consistent with late nineteenth-century Jingdezhen production.</p>',
+    },
+    { element: 'Cobalt blue pigment', percentage: 3, purity: 'Refined cobalt', quality: 'Good', notes: null },
+  ],
+};
+const GENERIC_ELEMENTS: ReportElementInput[] = [
+  { element: 'Original material', percentage: 95, purity: null, quality: 'Good', notes: null },
+  { element: 'Later restoration', percentage: 5, purity: null, quality: 'Fair', notes: null },
 ];
 
 export async function seedDemoReports(ctx: DemoSeedContext): Promise<string[]> {
@@ -54,7 +102,7 @@ export async function seedDemoReports(ctx: DemoSeedContext): Promise<string[]> {
       firstName: analyst.firstName,
       lastName: analyst.lastName,
     };
-    const elements = ELEMENTS[i % ELEMENTS.length] ?? [];
+    const elements = ELEMENTS_BY_CATEGORY[sample.category] ?? GENERIC_ELEMENTS;
     const deps = {
       config: ctx.config,
       db: ctx.db,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { count, ne } from 'drizzle-orm';
-import { SAMPLE_STATUSES } from '../../common/domain/samples';
+import type { SampleStatus } from '../../common/domain/samples';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { sampleStatusHistory, samples, users } from '../db/schema';
@@ -10,6 +10,7 @@ import { insertUser } from '../modules/accounts/accounts.queries';
 import { hashPassword } from '../modules/accounts/passwords';
 import { createDiskStorage } from '../storage/disk-storage';
 import { seedDemoExtras } from './demo-extras';
+import { addDemoPhoto, type DemoDrawing } from './demo-photos';
 
 // `npm run seed:demo`: fills an EMPTY database with staff, customers, samples in every status and
 // issued reports, and prints the logins. Refuses politely when there is data already.
@@ -20,48 +21,167 @@ export const randomDemoPassword = () => randomBytes(14).toString('base64url');
 /** One demo login as printed: every account gets its own random password, shown once. */
 export type DemoLogin = { role: 'admin' | 'staff' | 'customer'; email: string; password: string | null };
 
-export const DEMO_ITEMS = [
+/**
+ * The demo lab's items. Each says when it was made (the estimated age is counted from it), what it
+ * weighs and measures as such a thing really does, how far the lab has got with it, which analyst of
+ * the About page's team handles it, and which drawing is its photo.
+ */
+type DemoItem = {
+  itemName: string;
+  year: number;
+  circa: boolean;
+  dimensions: string;
+  weight: string;
+  materials: string;
+  category: string;
+  description: string;
+  status: SampleStatus;
+  analyst: 'eleanor' | 'marcus' | null;
+  drawing: DemoDrawing;
+  valueRange: string;
+  daysAgo: number;
+};
+
+export const DEMO_ITEMS: readonly DemoItem[] = [
+  {
+    itemName: 'Morgan Silver Dollar 1893-S',
+    year: 1893,
+    circa: false,
+    dimensions: '38.1 mm diameter',
+    weight: '26.73 g',
+    materials: '90% silver, 10% copper',
+    category: 'coins-currency',
+    description:
+      'Key-date Morgan dollar struck at San Francisco in 1893, light circulation, original surfaces.',
+    status: 'completed',
+    analyst: 'marcus',
+    drawing: 'coin',
+    valueRange: '5000-25000',
+    daysAgo: 30,
+  },
   {
     itemName: 'Victorian Silver Tea Service',
+    year: 1868,
+    circa: false,
+    dimensions: 'Teapot 24 x 14 x 21 cm; tray 52 x 36 cm',
+    weight: '3.4 kg (four pieces)',
+    materials: 'Sterling silver, ebonised wood handles',
     category: 'furniture-decorative',
     description: 'Four-piece sterling tea service with engraved crest, hallmarked London 1868.',
+    status: 'completed',
+    analyst: 'eleanor',
+    drawing: 'tea-service',
+    valueRange: '5000-25000',
+    daysAgo: 26,
   },
   {
     itemName: 'Patek Philippe Pocket Watch',
+    year: 1910,
+    circa: true,
+    dimensions: '50 mm case diameter',
+    weight: '96 g',
+    materials: '18k gold case, enamel dial',
     category: 'jewelry-watches',
     description: '18k gold open-face pocket watch, enamel dial, circa 1910.',
-  },
-  {
-    itemName: 'Ming Dynasty Style Vase',
-    category: 'ceramics-pottery',
-    description: 'Blue and white porcelain vase with dragon motif, six-character mark.',
+    status: 'completed',
+    analyst: 'marcus',
+    drawing: 'pocket-watch',
+    valueRange: '25000-100000',
+    daysAgo: 22,
   },
   {
     itemName: 'First Edition Moby-Dick',
+    year: 1851,
+    circa: false,
+    dimensions: '19.5 x 12.5 x 4 cm',
+    weight: '620 g',
+    materials: 'Rag paper, publisher’s cloth binding',
     category: 'books-manuscripts',
     description: 'Harper & Brothers 1851 first American edition, original cloth.',
-  },
-  {
-    itemName: 'Morgan Silver Dollar 1893-S',
-    category: 'coins-currency',
-    description: 'Key-date Morgan dollar, light circulation, original surfaces.',
+    status: 'review',
+    analyst: 'eleanor',
+    drawing: 'book',
+    valueRange: '25000-100000',
+    daysAgo: 18,
   },
   {
     itemName: 'Hudson River School Landscape',
+    year: 1865,
+    circa: true,
+    dimensions: '61 x 91 cm (framed 80 x 110 cm)',
+    weight: '7.5 kg framed',
+    materials: 'Oil on canvas, giltwood frame',
     category: 'artwork-paintings',
-    description: 'Oil on canvas, signed lower right, period gilt frame.',
+    description: 'Oil on canvas, signed lower right, period gilt frame; about 1865.',
+    status: 'on-hold',
+    analyst: 'eleanor',
+    drawing: 'landscape',
+    valueRange: '25000-100000',
+    daysAgo: 14,
+  },
+  {
+    itemName: 'Blue and White Vase, Ming Style',
+    year: 1890,
+    circa: true,
+    dimensions: '42 cm high, 18 cm diameter',
+    weight: '2.1 kg',
+    materials: 'Porcelain, cobalt underglaze',
+    category: 'ceramics-pottery',
+    description:
+      'Late Qing porcelain vase in the Ming manner with dragon motif, apocryphal six-character mark.',
+    status: 'analysis',
+    analyst: 'eleanor',
+    drawing: 'vase',
+    valueRange: '1000-5000',
+    daysAgo: 10,
   },
   {
     itemName: 'Art Deco Diamond Brooch',
+    year: 1928,
+    circa: true,
+    dimensions: '5.2 x 2.1 cm',
+    weight: '14 g',
+    materials: 'Platinum, old European cut diamonds',
     category: 'jewelry-watches',
-    description: 'Platinum brooch set with old European cut diamonds.',
+    description: 'Platinum bar brooch set with old European cut diamonds, about 1928.',
+    status: 'in-progress',
+    analyst: 'marcus',
+    drawing: 'brooch',
+    valueRange: '5000-25000',
+    daysAgo: 6,
   },
   {
     itemName: 'Signed 1927 Yankees Baseball',
+    year: 1927,
+    circa: false,
+    dimensions: '7.3 cm diameter',
+    weight: '145 g',
+    materials: 'Horsehide cover, wool winding, ink signatures',
     category: 'collectibles-memorabilia',
-    description: 'Team-signed baseball with letter of provenance.',
+    description: 'Team-signed 1927 baseball with a letter of provenance.',
+    status: 'submitted',
+    analyst: null,
+    drawing: 'baseball',
+    valueRange: 'over-100000',
+    daysAgo: 2,
   },
-] as const;
+];
+
+/** The statuses a sample passes through to reach its own, in order (docs/product/statuses.md). */
+const PATH_TO: Record<SampleStatus, SampleStatus[]> = {
+  submitted: [],
+  'in-progress': ['in-progress'],
+  analysis: ['in-progress', 'analysis'],
+  review: ['in-progress', 'analysis', 'review'],
+  completed: ['in-progress', 'analysis', 'review', 'completed'],
+  'on-hold': ['in-progress', 'on-hold'],
+};
+const STEP_COMMENTS: Partial<Record<SampleStatus, string>> = {
+  'in-progress': 'Started by staff',
+  'on-hold':
+    'Waiting for the frame to be unscrewed by the owner’s restorer before the canvas can be examined.',
+};
+const DAY = 24 * 3600 * 1000;
 
 export async function seedDemo(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(env);
@@ -94,22 +214,23 @@ export async function seedDemo(env: Record<string, string | undefined> = process
       });
     };
     const staff = [
-      await person('staff', 'eleanor.staff@demo.lab', 'Eleanor', 'Whitfield'),
-      await person('staff', 'marcus.staff@demo.lab', 'Marcus', 'Hale'),
+      await person('staff', 'eleanor.staff@demo.lab', 'Eleanor', 'Hayes'),
+      await person('staff', 'marcus.staff@demo.lab', 'Marcus', 'Bennett'),
     ];
     const customers = [
-      await person('customer', 'olivia@demo.lab', 'Olivia', 'Bennett'),
+      await person('customer', 'olivia@demo.lab', 'Olivia', 'Grant'),
       await person('customer', 'james@demo.lab', 'James', 'Carter'),
       await person('customer', 'sofia@demo.lab', 'Sofia', 'Romano'),
     ];
+    const analysts = { eleanor: staff[0], marcus: staff[1] };
+    const storage = createDiskStorage(join(config.dataDir, 'files'));
     const created: (typeof samples.$inferSelect)[] = [];
     for (const [i, item] of DEMO_ITEMS.entries()) {
       const owner = customers[i % customers.length];
       if (!owner) continue;
-      const status = SAMPLE_STATUSES[i % SAMPLE_STATUSES.length] ?? 'submitted';
-      const assigned = status === 'submitted' ? null : (staff[i % staff.length] ?? null);
+      const assigned = item.analyst ? (analysts[item.analyst] ?? null) : null;
       const representative = i % 4 === 3;
-      const submitted = new Date(Date.now() - (DEMO_ITEMS.length - i) * 3 * 24 * 3600 * 1000);
+      const submitted = new Date(Date.now() - item.daysAgo * DAY);
       const [row] = await db
         .insert(samples)
         .values({
@@ -124,19 +245,23 @@ export async function seedDemo(env: Record<string, string | undefined> = process
           representativeEmail: representative ? 'harold.finch@example.com' : null,
           relationshipToOwner: representative ? 'estate-manager' : null,
           clientName: representative ? `${owner.firstName} ${owner.lastName}` : null,
-          ...item,
-          estimatedAge: `${80 + i * 15} years`,
-          dimensions: '30 x 20 x 15 cm',
-          weight: '1.2 kg',
-          materials: 'Mixed',
+          itemName: item.itemName,
+          category: item.category,
+          description: item.description,
+          // Counted from the year the item was made to the year it was submitted.
+          estimatedAge: `${submitted.getFullYear() - item.year} years (${item.circa ? 'c. ' : ''}${item.year})`,
+          dimensions: item.dimensions,
+          weight: item.weight,
+          materials: item.materials,
           expertValuation: true,
           authenticityCheck: i % 2 === 0,
           conditionAssessment: i % 3 === 0,
-          provenanceResearch: i % 4 === 0,
+          provenanceResearch:
+            item.category === 'books-manuscripts' || item.category === 'collectibles-memorabilia',
           purposeOfValuation: 'insurance',
           urgencyLevel: i % 3 === 0 ? 'urgent' : 'standard',
-          estimatedValueRange: '5000-25000',
-          status,
+          estimatedValueRange: item.valueRange,
+          status: item.status,
           assignedStaffId: assigned?.id ?? null,
           submissionDate: submitted,
           createdAt: submitted,
@@ -151,13 +276,21 @@ export async function seedDemo(env: Record<string, string | undefined> = process
         updatedBy: owner.id,
         createdAt: submitted,
       });
-      if (status !== 'submitted') {
-        await db
-          .insert(sampleStatusHistory)
-          .values({ sampleId: row.id, status, comment: null, updatedBy: assigned?.id ?? null });
+      // Each later step a day or two apart, the last one before today.
+      const steps = PATH_TO[item.status];
+      for (const [n, status] of steps.entries()) {
+        const at = new Date(submitted.getTime() + ((n + 1) * (item.daysAgo - 1) * DAY) / (steps.length + 1));
+        await db.insert(sampleStatusHistory).values({
+          sampleId: row.id,
+          status,
+          comment: STEP_COMMENTS[status] ?? null,
+          updatedBy: assigned?.id ?? null,
+          createdAt: at,
+        });
       }
+      // Every submission carries a photo, as the form requires.
+      await addDemoPhoto({ db, storage }, row.id, item.drawing, submitted);
     }
-    const storage = createDiskStorage(join(config.dataDir, 'files'));
     const extras = await seedDemoExtras({ config, db, storage, samples: created, staff });
 
     console.log('\nDemo data created. The logins (random passwords, shown only now):');

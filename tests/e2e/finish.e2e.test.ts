@@ -524,4 +524,38 @@ describe('fit and finish', () => {
     expect(after.body.reportGeneratedAt).toBe(before.body.reportGeneratedAt);
     await a.context.close();
   });
+
+  it('15. small things: the verify box trims as you type, one not-found text per place, contact pre-filled and the consultation subject chosen', async () => {
+    const v = await session(null);
+    await v.page.goto('/verify-report');
+    const box = v.page.getByLabel('Verification Code');
+    await box.fill(`   ${reportCode.toLowerCase()} `);
+    await expect(box.inputValue()).resolves.toBe(reportCode);
+    await box.fill('ZZZZ ZZZZ');
+    await expect(box.inputValue()).resolves.toBe('ZZZZZZZZ');
+    await v.page.getByRole('button', { name: 'Verify Report' }).click();
+    const advice = 'Report not found. Please check your verification code and try again.';
+    await v.page.getByText(advice).waitFor();
+    await v.page.getByText('Report not found or invalid code').first().waitFor();
+    await expect(v.page.getByText(advice).count()).resolves.toBe(1);
+    await expect(v.page.getByText('Report not found or invalid code').count()).resolves.toBe(1);
+    await expect(seriousAxeViolations(v.page)).resolves.toEqual([]);
+    await v.context.close();
+
+    const c = await session(customerToken);
+    await c.page.goto('/dashboard');
+    await c.page.getByRole('link', { name: 'Schedule Consultation' }).click();
+    await c.page.waitForURL('**/contact?subject=consultation-request');
+    const filledIn = async () => {
+      await expect.poll(() => c.page.getByLabel(/^First Name/).inputValue()).toBe(customer.firstName);
+      await expect(c.page.getByLabel(/^Subject/).inputValue()).resolves.toBe('consultation-request');
+      await expect(c.page.getByLabel(/^Last Name/).inputValue()).resolves.toBe(customer.lastName);
+      await expect(c.page.getByLabel(/^Email/).inputValue()).resolves.toBe(customer.email);
+    };
+    await filledIn();
+    // Also when the page is opened directly, before the signed-in user has loaded.
+    await c.page.reload();
+    await filledIn();
+    await c.context.close();
+  });
 });

@@ -18,7 +18,9 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck, IconClock, IconMail, IconMapPin, IconPhone, IconSend } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session';
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGE_MAX,
@@ -76,12 +78,39 @@ export function ContactPage() {
   const [sent, setSent] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const send = useSendContactMessage();
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const askedSubject = params.get('subject') ?? '';
+  const subject = (CONTACT_SUBJECTS as readonly string[]).includes(askedSubject) ? askedSubject : '';
   const form = useForm<ContactFormValues>({
     mode: 'controlled',
-    initialValues: EMPTY,
+    initialValues: { ...EMPTY, subject },
     validate: schemaResolver(contactRequest, { sync: true }),
     ...validateOnBlurAfterRelease<ContactFormValues>(),
   });
+
+  // A signed-in client need not type who they are, and a link may choose the subject
+  // (?subject=consultation-request); 'Send Another Message' starts from the same values.
+  useEffect(() => {
+    const known: ContactFormValues = {
+      ...EMPTY,
+      subject,
+      ...(user
+        ? {
+            firstName: user.firstName ?? '',
+            lastName: user.lastName ?? '',
+            email: user.email,
+            phone: user.phone ?? '',
+          }
+        : {}),
+    };
+    // What the visitor already typed stays; an untouched form takes the known values.
+    const untouched = !form.isDirty();
+    form.setInitialValues(known);
+    if (untouched) form.setValues(known);
+    // Only when the user (or the asked subject) changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user, subject]);
 
   const submit = form.onSubmit((values) => {
     send.mutate(values as ContactRequest, {

@@ -251,7 +251,7 @@ export function CustomerDashboardPage() {
               </Button>
               <Button
                 component={Link}
-                to="/contact"
+                to="/contact?subject=consultation-request"
                 variant="default"
                 leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}
               >

@@ -48,10 +48,16 @@ import { ReportVerdicts } from './ReportVerdicts';
 export const NOT_FOUND_TITLE = 'Report not found or invalid code';
 export const NOT_FOUND_TEXT = 'Report not found. Please check your verification code and try again.';
 
-/** The words for a failed verification: a 404 is an unknown code, anything else its own message. */
-function verificationFailure(err: unknown): { title: string; text: string } {
-  if (err instanceof HttpError && err.status === 404) return { title: NOT_FOUND_TITLE, text: NOT_FOUND_TEXT };
-  return { title: 'Error', text: errorMessage(err, 'Failed to verify report') };
+/**
+ * The words for a failed verification: a 404 is an unknown code, anything else its own message.
+ * An unknown code shows each of its two texts once: the short title in the toast, the advice in the
+ * box (docs/product/messages.md).
+ */
+function verificationFailure(err: unknown): { toast: [string, string?]; boxTitle?: string; text: string } {
+  if (err instanceof HttpError && err.status === 404)
+    return { toast: [NOT_FOUND_TITLE], text: NOT_FOUND_TEXT };
+  const text = errorMessage(err, 'Failed to verify report');
+  return { toast: ['Error', text], boxTitle: 'Error', text };
 }
 
 /**
@@ -72,8 +78,7 @@ export function VerifyReportPage() {
   const failedWith = verification.isError ? verification.error : null;
   useEffect(() => {
     if (!failedWith) return;
-    const { title, text } = verificationFailure(failedWith);
-    toast.error(title, text);
+    toast.error(...verificationFailure(failedWith).toast);
   }, [failedWith]);
 
   const onSubmit = (e: FormEvent) => {
@@ -112,7 +117,8 @@ export function VerifyReportPage() {
               name="code"
               placeholder="e.g. ABCD2345"
               value={code}
-              onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
+              // Codes hold no spaces: pasted blanks go as they are typed (docs/product/screens.md).
+              onChange={(e) => setCode(e.currentTarget.value.replace(/\s+/g, '').toUpperCase())}
               styles={{ input: { textTransform: 'uppercase', fontFamily: 'monospace', letterSpacing: 2 } }}
               maxLength={32}
               autoComplete="off"
@@ -132,7 +138,7 @@ export function VerifyReportPage() {
           <Alert
             color="red"
             role="alert"
-            title={failed.title}
+            title={failed.boxTitle}
             icon={<IconAlertTriangle aria-hidden="true" />}
           >
             {failed.text}
