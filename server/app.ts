@@ -24,6 +24,7 @@ import { createMailer, registerMailDelivery } from './mail/mailer';
 import { createLoginThrottle } from './modules/accounts/login-throttle';
 import { accountFlowRoutes } from './modules/accounts/account-flows.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { setPasswordQueueLimit } from './modules/accounts/passwords';
 import { healthRoutes } from './modules/health/health.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -190,6 +191,7 @@ export async function buildApp(opts: {
   await app.register(healthRoutes(deps));
   await app.register(accountsRoutes(deps));
   await app.register(accountFlowRoutes(deps));
+  await app.register(twoFactorRoutes(deps));
   await app.register(usersRoutes(deps));
   await app.register(samplesRoutes(deps));
   await app.register(filesRoutes(deps));

@@ -71,6 +71,10 @@ export const authUserResponse = z.object({
   emailVerified: z.boolean(),
   /** "E-mail me when my sample's status changes". */
   notifyStatusChanges: z.boolean(),
+  /** Two-factor sign-in is on (docs/product/accounts-and-sessions.md). */
+  twoFactorEnabled: z.boolean(),
+  /** The lab requires two-factor sign-in of this staff member or admin, and it is not set up yet. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type AuthUserResponse = z.infer<typeof authUserResponse>;
 

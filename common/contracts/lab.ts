@@ -85,6 +85,8 @@ export const labSettingsRequest = z
         .optional(),
     ),
     currency: currencyCode.optional(),
+    /** Staff and admins must set up two-factor sign-in (docs/product/accounts-and-sessions.md); left out, unchanged. */
+    require2faForStaff: z.boolean({ message: 'require2faForStaff must be true or false' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.prices) return;
@@ -111,5 +113,6 @@ export const labSettingsResponse = z.object({
   ),
   urgentSurchargePercent: z.number().int(),
   currency: z.string(),
+  require2faForStaff: z.boolean(),
 });
 export type LabSettings = z.infer<typeof labSettingsResponse>;

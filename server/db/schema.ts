@@ -45,6 +45,13 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** "E-mail me when my sample's status changes" (docs/product/mail.md). */
     notifyStatusChanges: boolean('notify_status_changes').notNull().default(true),
+    /** Two-factor sign-in (docs/product/accounts-and-sessions.md): the TOTP secret (base32) once enabled. */
+    totpSecret: varchar('totp_secret', { length: 64 }),
+    /** A secret offered by setup and not yet confirmed with a code. */
+    totpPendingSecret: varchar('totp_pending_secret', { length: 64 }),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The 30-second step of the last accepted code: a code is accepted once. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -211,6 +218,8 @@ export const labSettings = pgTable('lab_settings', {
   pricesMinor: jsonb('prices_minor').$type<Record<ServiceField, number>>(),
   urgentSurchargePercent: integer('urgent_surcharge_percent').notNull().default(50),
   currency: varchar('currency', { length: 3 }).notNull().default('EUR'),
+  /** Staff and admins must set up two-factor sign-in before using the lab's features. */
+  require2faForStaff: boolean('require_2fa_for_staff').notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -426,5 +435,39 @@ export const quotes = pgTable(
     uniqueIndex('quotes_one_open_per_sample')
       .on(t.sampleId)
       .where(sql`${t.status} in ('sent', 'accepted')`),
+  ],
+);
+
+/** One-time recovery codes of two-factor sign-in: only their SHA-256 is kept; each works once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** The short-lived second step of a sign-in with two factors: the token's SHA-256, tries left. */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mfa_challenges_token_unique').on(t.tokenHash),
+    index('mfa_challenges_user_idx').on(t.userId),
   ],
 );

@@ -16,7 +16,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../common/domain/roles';
 import type { Db } from '../db/client';
 import type { Actor } from '../policies/actor';
-import { revokedTokens, users } from '../db/schema';
+import { labSettings, revokedTokens, users } from '../db/schema';
+import { mustSetUpTwoFactor } from '../policies/users';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../common/contracts/two-factor';
 import { forbidden, unauthorized } from './errors';
 import { signJwt, verifyJwt } from './jwt';
 
@@ -29,12 +31,20 @@ export type AuthUser = Actor & {
   lastName: string | null;
 };
 
+/** The user of a request as the auth hook read it, with the state of their two-factor sign-in. */
+export type SessionUser = AuthUser & {
+  /** Two-factor sign-in is on for this account. */
+  twoFactorEnabled: boolean;
+  /** The lab requires two-factor sign-in of this account and it is not set up yet. */
+  twoFactorSetupRequired: boolean;
+};
+
 /** The token of a signed-in request: its id (for logout) and when it would expire. */
 export type SessionToken = { jti: string; exp: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: AuthUser | null;
+    user: SessionUser | null;
     session: SessionToken | null;
   }
   interface FastifyContextConfig {
@@ -154,6 +164,8 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       sessionVersion: users.sessionVersion,
       // A token ended by logout (docs/product/accounts-and-sessions.md).
       revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
+      twoFactorEnabled: sql<boolean>`(${users.totpSecret} is not null)`,
+      labRequires2fa: sql<boolean>`coalesce((select ${labSettings.require2faForStaff} from ${labSettings} order by ${labSettings.id} limit 1), false)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -172,25 +184,39 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
         // change), or a logged-out token: not signed in.
         if (row?.isActive && row.sessionVersion === claims.sv && !row.revoked) {
           request.session = { jti: claims.jti, exp: claims.exp };
+          const actor = { id: row.id, role: row.role, isActive: row.isActive };
+          const twoFactorEnabled = row.twoFactorEnabled === true;
           request.user = {
-            id: row.id,
+            ...actor,
             email: row.email,
-            role: row.role,
-            isActive: row.isActive,
             firstName: row.firstName,
             lastName: row.lastName,
+            twoFactorEnabled,
+            twoFactorSetupRequired: mustSetUpTwoFactor(actor, twoFactorEnabled, row.labRequires2fa === true),
           };
         }
       }
     }
     if (!isPublic && !request.user)
       throw unauthorized(token ? 'Invalid or expired token' : 'Authentication required');
+    // Staff and admins the lab requires two factors of reach only what sets them up, until they have.
+    if (!isPublic && request.user?.twoFactorSetupRequired && !TWO_FACTOR_SETUP_PATHS.has(url))
+      throw forbidden(TWO_FACTOR_SETUP_REQUIRED);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     applyNoStore(request, reply);
     return payload;
   });
 }
+
+/** What a person who must set up two-factor sign-in may still call (docs/product/accounts-and-sessions.md). */
+const TWO_FACTOR_SETUP_PATHS = new Set([
+  '/api/auth/user',
+  '/api/auth/logout',
+  '/api/auth/logout-all',
+  '/api/auth/2fa/totp/setup',
+  '/api/auth/2fa/totp/enable',
+]);
 
 /** The paths whose answers may carry a token or personal data: the API and the login call. */
 const API_PATH = /^\/(api\/|login(\?|$))/i;
@@ -213,7 +239,7 @@ function applyNoStore(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 /** The signed-in user of a non-public route (the auth hook guarantees one). */
-export function currentUser(request: FastifyRequest): AuthUser {
+export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }

@@ -4,6 +4,13 @@ import { type Actor, isAdmin, isSelf, runsTheLab } from './actor';
 // Who may do what with accounts: docs/product/roles-and-access.md. Every rule of this resource
 // lives here; handlers and route guards call these functions and never compare roles themselves.
 
+/**
+ * Whether the lab's `require2faForStaff` setting holds this person back until they set up two-factor
+ * sign-in: staff and admins only (customers may opt in).
+ */
+export const mustSetUpTwoFactor = (actor: Actor, twoFactorEnabled: boolean, labRequiresIt: boolean) =>
+  labRequiresIt && runsTheLab(actor) && !twoFactorEnabled;
+
 /** Listing accounts and changing roles: admins only. */
 export const canManageUsers = (actor: Actor) => isAdmin(actor);
 

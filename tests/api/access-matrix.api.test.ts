@@ -333,6 +333,32 @@ const ROWS: Record<string, Row> = {
         token: isPersona(p) ? (await createUser(t, { role: who[p].role as Role })).token : token(p),
       }),
   },
+  // Two-factor sign-in: any signed-in person may set it up for their own account only.
+  'POST /api/auth/2fa/totp/setup': {
+    expected: signedIn(200),
+    run: (p) => call(t, 'POST', '/api/auth/2fa/totp/setup', { token: token(p) }),
+  },
+  'POST /api/auth/2fa/totp/enable': {
+    expected: signedIn(400),
+    run: (p) => call(t, 'POST', '/api/auth/2fa/totp/enable', { token: token(p), json: { code: 'abcdef' } }),
+  },
+  // Public: the pending sign-in token is the credential (a wrong one is 401 for everybody).
+  'POST /api/auth/2fa/verify': {
+    expected: all(401),
+    run: (p) =>
+      call(t, 'POST', '/api/auth/2fa/verify', {
+        token: token(p),
+        json: { mfaToken: 'not-a-pending-sign-in', code: '123456' },
+      }),
+  },
+  'POST /api/auth/2fa/disable': {
+    expected: signedIn(400),
+    run: (p) =>
+      call(t, 'POST', '/api/auth/2fa/disable', {
+        token: token(p),
+        json: { password: 'not-the-password', code: '123456' },
+      }),
+  },
   'POST /api/admin/users/:id/active': {
     expected: adminOnly(200),
     run: (p) =>

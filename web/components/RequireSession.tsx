@@ -1,6 +1,7 @@
 import { Alert, Container } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../common/contracts/two-factor';
 import { dashboardPathForRole } from '../../common/domain/roles';
 import type { ReturnState } from '../lib/return-to';
 import { useSession } from '../lib/session';
@@ -57,7 +58,15 @@ export function RequireSession({
     return () => clearTimeout(timer);
   }, [isLoading, allowed, skipped, text, signedInWithoutAccess, delayMs, navigate, user, from]);
 
-  if (isLoading) return <LoadingScreen />;
+  // The lab requires two-factor sign-in of this staff member or admin: their profile sets it up first.
+  const mustSetUp = allowed && Boolean(roles) && user?.twoFactorSetupRequired === true;
+  useEffect(() => {
+    if (!mustSetUp) return;
+    toast.error('Two-factor sign-in required', TWO_FACTOR_SETUP_REQUIRED);
+    navigate('/profile#two-factor', { replace: true });
+  }, [mustSetUp, navigate]);
+
+  if (isLoading || mustSetUp) return <LoadingScreen />;
   if (!allowed) {
     return (
       <Container size="sm" py="xl">

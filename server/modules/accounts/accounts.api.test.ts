@@ -126,6 +126,8 @@ describe('POST /login', () => {
       role: 'staff',
       emailVerified: false,
       notifyStatusChanges: true,
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
     });
   });
 

@@ -3,11 +3,11 @@ import {
   authUserResponse,
   EMAIL_TAKEN_MESSAGE,
   loginRequest,
-  loginResponse,
   registerRequest,
   registerResponse,
 } from '../../../common/contracts/accounts';
 import { errorResponse } from '../../../common/contracts/errors';
+import { loginAnswer, TWO_FACTOR_REQUIRED_MESSAGE } from '../../../common/contracts/two-factor';
 import { currentUser } from '../../plugins/auth';
 import { AppError, conflict, toHttpError, unauthorized } from '../../plugins/errors';
 import type { AppDeps } from '../../app-deps';
@@ -15,8 +15,10 @@ import { createAccountToken, VERIFY_TOKEN_DAYS } from './account-tokens';
 import { findUserByEmail, findUserById, insertUser } from './accounts.queries';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { presentAuthUser } from './presenters';
+import { createChallenge } from './two-factor.queries';
 
 export const INVALID_LOGIN = 'Invalid email or password';
+export const LOGGED_IN_MESSAGE = 'Logged in successfully';
 /** Accounts one address may create per hour. */
 export const REGISTER_RATE_LIMIT = { max: 20, timeWindow: 60 * 60 * 1000 } as const;
 
@@ -29,9 +31,11 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['accounts'],
           summary: 'Log in with e-mail and password',
+          description:
+            'With two-factor sign-in on, the answer is {mfaRequired: true, mfaToken, message} and POST /api/auth/2fa/verify finishes the sign-in.',
           body: loginRequest,
           response: {
-            200: loginResponse,
+            200: loginAnswer,
             400: errorResponse,
             401: errorResponse,
             429: errorResponse,
@@ -48,8 +52,15 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
         if (!user || !ok || !user.isActive) throw unauthorized(INVALID_LOGIN);
         await attempt.succeeded();
+        // With two-factor sign-in on, the password only opens the second step (two-factor.routes.ts).
+        if (user.totpSecret)
+          return {
+            mfaRequired: true as const,
+            mfaToken: await createChallenge(deps.db, user.id),
+            message: TWO_FACTOR_REQUIRED_MESSAGE,
+          };
         const token = await deps.tokens.sign(user);
-        return { token, message: 'Logged in successfully' };
+        return { token, message: LOGGED_IN_MESSAGE };
       },
     );
 
@@ -121,9 +132,10 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await findUserById(deps.db, currentUser(request).id);
+        const session = currentUser(request);
+        const user = await findUserById(deps.db, session.id);
         if (!user) throw new AppError(401, 'Invalid or expired token');
-        return presentAuthUser(user);
+        return presentAuthUser(user, session.twoFactorSetupRequired);
       },
     );
   };

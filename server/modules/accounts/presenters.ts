@@ -4,7 +4,7 @@ import type { UserRow } from './accounts.queries';
 /** Storage key ('profile/x.png') → the /Uploads path the web app fetches with its token. */
 export const uploadsPath = (key: string | null) => (key ? `/Uploads/${key}` : null);
 
-export function presentAuthUser(u: UserRow): AuthUserResponse {
+export function presentAuthUser(u: UserRow, twoFactorSetupRequired = false): AuthUserResponse {
   return {
     id: u.id,
     email: u.email,
@@ -16,5 +16,7 @@ export function presentAuthUser(u: UserRow): AuthUserResponse {
     role: u.role,
     emailVerified: u.emailVerifiedAt !== null,
     notifyStatusChanges: u.notifyStatusChanges,
+    twoFactorEnabled: u.totpSecret !== null,
+    twoFactorSetupRequired,
   };
 }

@@ -57,6 +57,7 @@ describe('/api/lab/settings', () => {
       prices: { expertValuation: 0, authenticityCheck: 0, conditionAssessment: 0, provenanceResearch: 0 },
       urgentSurchargePercent: 50,
       currency: 'EUR',
+      require2faForStaff: false,
     });
     for (const token of [undefined, customer.token, staff.token]) {
       const post = await call(t, 'POST', '/api/lab/settings', { token, form: settingsForm(valid) });

@@ -34,6 +34,7 @@ export function presentLabSettings(row: LabSettingsRow | undefined): LabSettings
     website: row?.website ?? null,
     certificationNumber: row?.certificationNumber ?? null,
     logo: row?.logo ? `/Uploads/${row.logo}` : null,
+    require2faForStaff: row?.require2faForStaff ?? false,
     ...presentPriceSettings(row),
   };
 }

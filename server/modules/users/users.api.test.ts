@@ -88,6 +88,8 @@ describe('PUT /api/users/profile', () => {
       role: 'user',
       emailVerified: false,
       notifyStatusChanges: true,
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
     });
     const me = await call(t, 'GET', '/api/auth/user', { token: u.token });
     expect(me.body).toEqual(res.body);

@@ -13,11 +13,44 @@ import {
   type RegisterRequest,
   SIGNATURE_PART,
 } from '../../../common/contracts/accounts';
+import type {
+  LoginAnswer,
+  MfaVerifyRequest,
+  TotpEnableResponse,
+  TotpSetupResponse,
+  TwoFactorDisableRequest,
+} from '../../../common/contracts/two-factor';
 import { api, apiUpload } from '../../lib/api';
 import { mailLinkKeys } from '../../lib/query-keys';
 import { authUserQuery } from '../../lib/session';
 
-export const logIn = (body: LoginRequest) => api.post<LoginResponse>('/login', body);
+export const logIn = (body: LoginRequest) => api.post<LoginAnswer>('/login', body);
+
+/** POST /api/auth/2fa/verify: the second step of a sign-in with two factors. */
+export const verifySecondFactor = (body: MfaVerifyRequest) =>
+  api.post<LoginResponse>('/api/auth/2fa/verify', body);
+
+export function useVerifySecondFactor() {
+  return useMutation({ mutationFn: verifySecondFactor });
+}
+
+/** Two-factor set-up, confirmation and turning off (docs/product/accounts-and-sessions.md). */
+export function useTwoFactorSettings(token: string | null) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: authUserQuery(token).queryKey });
+  return {
+    setup: useMutation({ mutationFn: () => api.post<TotpSetupResponse>('/api/auth/2fa/totp/setup', {}) }),
+    enable: useMutation({
+      mutationFn: (code: string) => api.post<TotpEnableResponse>('/api/auth/2fa/totp/enable', { code }),
+      onSuccess: refresh,
+    }),
+    disable: useMutation({
+      mutationFn: (body: TwoFactorDisableRequest) =>
+        api.post<{ message: string }>('/api/auth/2fa/disable', body),
+      onSuccess: refresh,
+    }),
+  };
+}
 
 /** POST /login (docs/product/api.md); the session stores the token and loads the profile. */
 export function useLogIn() {

@@ -12,7 +12,7 @@ export function AuthCard({
   title: string;
   lead: string;
   children: ReactNode;
-  footer: { text: string; link: string; to: string };
+  footer?: { text: string; link: string; to: string };
 }) {
   return (
     <Container size={460} py={{ base: 40, md: 72 }}>
@@ -24,12 +24,14 @@ export function AuthCard({
           <Text c="dark.3">{lead}</Text>
         </Stack>
         {children}
-        <Text ta="center" size="sm" mt="lg">
-          {footer.text}{' '}
-          <Anchor component={Link} to={footer.to} fw={600}>
-            {footer.link}
-          </Anchor>
-        </Text>
+        {footer && (
+          <Text ta="center" size="sm" mt="lg">
+            {footer.text}{' '}
+            <Anchor component={Link} to={footer.to} fw={600}>
+              {footer.link}
+            </Anchor>
+          </Text>
+        )}
       </Paper>
     </Container>
   );

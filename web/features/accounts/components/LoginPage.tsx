@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useLogIn } from '../api';
 import { type LoginPrefill, serverFieldErrors } from '../form-errors';
 import { AuthCard } from './AuthCard';
+import { SecondFactorStep } from './SecondFactorStep';
 
 export const LOGIN_SUCCESS = 'Logged in successfully';
 export const LOGIN_FAILURE = { title: 'Login failed', fallback: 'Failed to login' };
@@ -36,13 +37,19 @@ export function LoginPage() {
   useEffect(() => {
     if (prefill) passwordRef.current?.focus();
   }, [prefill]);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const finish = async (token: string) => {
+    const user = await session.login(token);
+    toast.success(LOGIN_SUCCESS);
+    navigate(returnPathFrom(location) ?? homePathForRole(user.role), { replace: true });
+  };
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const { token } = await logIn.mutateAsync(values);
-      const user = await session.login(token);
-      toast.success(LOGIN_SUCCESS);
-      navigate(returnPathFrom(location) ?? homePathForRole(user.role), { replace: true });
+      const answer = await logIn.mutateAsync(values);
+      // With two-factor sign-in on, the password opens the second step (docs/product/accounts-and-sessions.md).
+      if ('mfaRequired' in answer) setMfaToken(answer.mfaToken);
+      else await finish(answer.token);
     } catch (err) {
       const fieldErrors = serverFieldErrors(err);
       form.setErrors(fieldErrors);
@@ -52,6 +59,8 @@ export function LoginPage() {
   }, focusFirstError);
 
   const pending = logIn.isPending || form.submitting;
+  if (mfaToken)
+    return <SecondFactorStep mfaToken={mfaToken} onDone={finish} onRestart={() => setMfaToken(null)} />;
   return (
     <AuthCard
       title="Login"

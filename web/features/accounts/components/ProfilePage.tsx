@@ -36,6 +36,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type ProfileFields, profileFormData, useUpdateProfile } from '../api';
 import { serverFieldErrors } from '../form-errors';
 import { AccountSecurity } from './AccountSecurity';
+import { TwoFactorSection } from './TwoFactorSection';
 import { IMAGE_ACCEPT, imageProblem, PROFILE_TEXT, profileUpdateError } from '../profile-messages';
 
 const fieldsOf = (user: AuthUserResponse): ProfileFields => ({
@@ -254,6 +255,7 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
         </form>
       </Paper>
       <AccountSecurity user={user} token={token} />
+      <TwoFactorSection user={user} token={token} />
     </Container>
   );
 }

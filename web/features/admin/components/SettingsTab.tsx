@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Image, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -24,7 +35,7 @@ const FIELDS: { name: Field; label: string; type?: string }[] = [
   { name: 'website', label: 'Website', type: 'url' },
   { name: 'certificationNumber', label: 'Certification Number' },
 ];
-type Values = Record<Field, string> & PriceValues;
+type Values = Record<Field, string> & PriceValues & { require2faForStaff: boolean };
 /**
  * Settings never saved (no lab name yet) open with the details the public site already shows, so
  * the admin confirms or corrects them instead of retyping; nothing is stored until Save Settings.
@@ -40,6 +51,7 @@ const toValues = (s: LabSettings): Values => {
     email: s.email ?? (fresh ? LAB_CONTACT_EMAIL : ''),
     website: s.website ?? '',
     certificationNumber: s.certificationNumber ?? '',
+    require2faForStaff: s.require2faForStaff,
   };
 };
 
@@ -147,6 +159,13 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
           ))}
         </SimpleGrid>
         <PriceListFields form={form} />
+        <Checkbox
+          id="lab-require2faForStaff"
+          name="require2faForStaff"
+          label="Require two-factor sign-in for staff and admins"
+          description="Staff and admins without it are taken to their profile to set it up, and can do nothing else until they have."
+          {...form.getInputProps('require2faForStaff', { type: 'checkbox' })}
+        />
         <FilePicker
           name="logo"
           label="Logo"
