@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGOT_PASSWORD_ANSWER } from '../../common/contracts/accounts';
+import { FORGOT_RATE_LIMIT } from '../../server/modules/accounts/account-flows.routes';
 import { REGISTER_RATE_LIMIT } from '../../server/modules/accounts/accounts.routes';
 import {
   ACCOUNT_SLOWDOWN_AFTER,
@@ -142,6 +144,26 @@ describe('per-address limits use the same key', () => {
     for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++)
       expect((await send(i % 2 ? '198.19.9.9' : '::ffff:198.19.9.9')).status).toBe(201);
     expect((await send('198.19.9.9')).status).toBe(429);
+  });
+});
+
+describe('password-reset requests', () => {
+  it(`${FORGOT_RATE_LIMIT.max} per address answer the usual 202, the next one 429; another address is not held up`, async () => {
+    const ask = (email: string, ip: string) =>
+      call(t, 'POST', '/api/auth/forgot-password', { json: { email }, headers: from(ip) });
+    // Known and unknown addresses count alike, so the limit tells nobody which accounts exist.
+    const known = await createUser(t, { role: 'user' });
+    for (let i = 0; i < FORGOT_RATE_LIMIT.max; i++) {
+      const res = await ask(i % 2 ? known.email : `nobody-${i}@example.com`, '198.51.100.77');
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+    }
+    for (const email of [known.email, 'nobody-else@example.com']) {
+      const refused = await ask(email, '198.51.100.77');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ message: expect.any(String) });
+    }
+    expect((await ask(known.email, '198.51.100.78')).status).toBe(202);
   });
 });
 

@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Divider,
   Group,
@@ -46,18 +45,20 @@ function EmailConfirmation({ user }: { user: AuthUserResponse }) {
   return (
     <Group gap="sm" wrap="wrap">
       {user.emailVerified ? (
-        <Badge color="teal.9" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden="true" />}>
-          E-mail address confirmed
-        </Badge>
+        <Group gap={6} c="teal.9">
+          <IconCircleCheck size={18} aria-hidden="true" />
+          <Text size="sm" fw={600}>
+            E-mail address confirmed
+          </Text>
+        </Group>
       ) : (
         <>
-          <Badge
-            color="orange.9"
-            variant="light"
-            leftSection={<IconMailExclamation size={14} aria-hidden="true" />}
-          >
-            E-mail address not confirmed
-          </Badge>
+          <Group gap={6} c="orange.9">
+            <IconMailExclamation size={18} aria-hidden="true" />
+            <Text size="sm" fw={600}>
+              E-mail address not confirmed
+            </Text>
+          </Group>
           <Button
             size="xs"
             variant="light"

@@ -124,12 +124,17 @@ export function OutboxTab() {
             <Table.Tbody>
               {mails.map((m) => (
                 <Table.Tr key={m.id} data-mail-id={m.id}>
-                  <Table.Td data-label="Recipient" style={{ wordBreak: 'break-all' }}>
+                  <Table.Td data-label="Recipient" style={{ overflowWrap: 'anywhere' }}>
                     {m.toAddress}
                   </Table.Td>
                   <Table.Td data-label="Subject">{m.subject}</Table.Td>
-                  <Table.Td data-label="State">
-                    <Badge color={STATE_COLOR[m.state]} variant="light" tt="capitalize">
+                  <Table.Td data-label="State" style={{ whiteSpace: 'nowrap' }}>
+                    <Badge
+                      color={STATE_COLOR[m.state]}
+                      variant="light"
+                      tt="capitalize"
+                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                    >
                       {m.state}
                     </Badge>
                   </Table.Td>
