@@ -1,15 +1,4 @@
-import {
-  Button,
-  Divider,
-  Group,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Divider, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck, IconMailExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,7 +13,8 @@ import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms'
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useChangePassword, useMailPreferences, useResendVerification, useSignOutEverywhere } from '../api';
-import { serverFieldErrors } from '../form-errors';
+import { showSubmitError } from '../form-errors';
+import { PasswordField } from './PasswordField';
 
 export const STATUS_MAIL_LABEL = "E-mail me when my sample's status changes";
 
@@ -53,8 +43,8 @@ function EmailConfirmation({ user }: { user: AuthUserResponse }) {
         </Group>
       ) : (
         <>
-          <Group gap={6} c="orange.9">
-            <IconMailExclamation size={18} aria-hidden="true" />
+          <Group gap={6}>
+            <IconMailExclamation size={18} color="var(--mantine-color-orange-8)" aria-hidden="true" />
             <Text size="sm" fw={600}>
               E-mail address not confirmed
             </Text>
@@ -95,10 +85,10 @@ function ChangePassword() {
       form.reset();
       toast.success('Password changed', 'Other devices have been signed out.');
     } catch (err) {
-      const fieldErrors = serverFieldErrors(err);
-      form.setErrors(fieldErrors);
-      focusFirstError(fieldErrors);
-      toast.error('Password not changed', errorMessage(err, 'Failed to change the password'));
+      showSubmitError(form, err, {
+        title: 'Password not changed',
+        fallback: 'Failed to change the password',
+      });
     }
   }, focusFirstError);
   return (
@@ -106,28 +96,25 @@ function ChangePassword() {
       <Stack gap="sm">
         {section('password-title', 'Password', 'Changing it signs out every other device.')}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <PasswordInput
+          <PasswordField
             label="Current password"
             name="currentPassword"
+            what="current password"
             autoComplete="current-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the current password' }}
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label="New password"
             name="newPassword"
+            what="new password"
             autoComplete="new-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the new password' }}
             {...form.getInputProps('newPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label="Repeat the new password"
             name="confirmPassword"
+            what="repeated password"
             autoComplete="new-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the repeated password' }}
             {...form.getInputProps('confirmPassword')}
           />
         </SimpleGrid>

@@ -3,12 +3,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type ForgotPasswordRequest, forgotPasswordRequest } from '../../../../common/contracts/accounts';
-import { errorMessage } from '../../../lib/api';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
-import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useForgotPassword } from '../api';
-import { serverFieldErrors } from '../form-errors';
+import { showSubmitError } from '../form-errors';
 import { AuthCard } from './AuthCard';
 
 export const FORGOT_FAILURE = { title: 'Request failed', fallback: 'Failed to send the reset link' };
@@ -33,10 +31,7 @@ export function ForgotPasswordPage() {
       const { message } = await forgot.mutateAsync(forgotPasswordRequest.parse(values));
       setAnswer(message);
     } catch (err) {
-      const fieldErrors = serverFieldErrors(err);
-      form.setErrors(fieldErrors);
-      focusFirstError(fieldErrors);
-      toast.error(FORGOT_FAILURE.title, errorMessage(err, FORGOT_FAILURE.fallback));
+      showSubmitError(form, err, FORGOT_FAILURE);
     }
   }, focusFirstError);
 

@@ -4,14 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
-import { errorMessage } from '../../../lib/api';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { returnPathFrom } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLogIn } from '../api';
-import { type LoginPrefill, serverFieldErrors } from '../form-errors';
+import { type LoginPrefill, showSubmitError } from '../form-errors';
 import { AuthCard } from './AuthCard';
 import { SecondFactorStep } from './SecondFactorStep';
 
@@ -51,10 +50,7 @@ export function LoginPage() {
       if ('mfaRequired' in answer) setMfaToken(answer.mfaToken);
       else await finish(answer.token);
     } catch (err) {
-      const fieldErrors = serverFieldErrors(err);
-      form.setErrors(fieldErrors);
-      focusFirstError(fieldErrors);
-      toast.error(LOGIN_FAILURE.title, errorMessage(err, LOGIN_FAILURE.fallback));
+      showSubmitError(form, err, LOGIN_FAILURE);
     }
   }, focusFirstError);
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,12 +7,12 @@ import {
   type ResetPasswordForm,
   resetPasswordForm,
 } from '../../../../common/contracts/accounts';
-import { errorMessage } from '../../../lib/api';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useResetPassword } from '../api';
-import { serverFieldErrors } from '../form-errors';
+import { serverFieldErrors, showSubmitError } from '../form-errors';
+import { PasswordField } from './PasswordField';
 import { AuthCard } from './AuthCard';
 
 export const RESET_FAILURE = { title: 'Reset failed', fallback: 'Failed to change the password' };
@@ -44,9 +44,7 @@ export function ResetPasswordPage() {
         setLinkProblem(fieldErrors.token);
         return;
       }
-      form.setErrors(fieldErrors);
-      focusFirstError(fieldErrors);
-      toast.error(RESET_FAILURE.title, errorMessage(err, RESET_FAILURE.fallback));
+      showSubmitError(form, err, RESET_FAILURE);
     }
   }, focusFirstError);
 
@@ -68,21 +66,19 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate aria-labelledby="auth-title">
           <Stack gap="md">
-            <PasswordInput
+            <PasswordField
               label="New password"
               name="password"
+              what="new password"
               autoComplete="new-password"
               description="At least 8 characters"
-              withAsterisk
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the new password' }}
               {...form.getInputProps('password')}
             />
-            <PasswordInput
+            <PasswordField
               label="Repeat the new password"
               name="confirmPassword"
+              what="repeated password"
               autoComplete="new-password"
-              withAsterisk
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the repeated password' }}
               {...form.getInputProps('confirmPassword')}
             />
             <Button type="submit" fullWidth loading={reset.isPending} loaderProps={{ type: 'dots' }}>
