@@ -1,0 +1,135 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode, totpStep } from '../../server/modules/accounts/totp';
+import { newPage, seriousAxeViolations } from '../support/browser';
+import { startE2E, stopE2E, visible } from '../support/e2e';
+import { call, callOk, loginToken, registerAccount } from '../support/http';
+import { E2E_ADMIN, type Product } from '../support/product';
+
+// Two-factor sign-in from the screens (docs/product/accounts-and-sessions.md).
+let product: Product;
+let browser: Browser;
+beforeAll(async () => {
+  ({ product, browser } = await startE2E());
+});
+afterAll(() => stopE2E({ product, browser }));
+
+const codeAt = (secret: string, offset = 0) => totpCode(secret, totpStep(Date.now()) + offset);
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const violations = await seriousAxeViolations(page);
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+async function passwordStep(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+}
+
+async function codeStep(page: Page, code: string) {
+  await page.getByLabel(/^Authentication code/).fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Sets up two-factor sign-in on the open profile; answers the key read from the screen and the recovery codes. */
+async function enrolOnProfile(page: Page, shots?: string) {
+  await page.locator('#two-factor').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+  if (shots) await expectNoSeriousAxeViolations(page);
+  await page.getByLabel(/^Code from the app/).fill(codeAt(secret, -1));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const list = page.getByTestId('recovery-codes');
+  await list.waitFor();
+  const recoveryCodes = (await list.getByRole('listitem').allInnerTexts()).map((s) => s.trim());
+  expect(recoveryCodes).toHaveLength(10);
+  if (shots) {
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: join(tmpdir(), `${shots}-recovery.png`), fullPage: true });
+  }
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await visible(page, 'On');
+  return { secret, recoveryCodes };
+}
+
+describe('two-factor sign-in', () => {
+  it('enrol in the profile → sign out → sign in with an app code → a recovery code works once', async () => {
+    const email = `twofa-${Date.now()}@example.com`;
+    const password = 'a-good-password';
+    await registerAccount(product, { email, password, firstName: 'Tess', lastName: 'Factor' });
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto('/profile');
+    const { secret, recoveryCodes } = await enrolOnProfile(page, 'twofa-1366');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await context.close();
+
+    // Password, then the code computed here from the key read off the screen.
+    const second = await newPage(browser, { baseURL: product.url });
+    await passwordStep(second.page, email, password);
+    await expectNoSeriousAxeViolations(second.page);
+    await second.page.screenshot({ path: join(tmpdir(), 'twofa-step-1366.png') });
+    await codeStep(second.page, codeAt(secret, 1));
+    await second.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await second.context.close();
+
+    const recovery = recoveryCodes[0] ?? '';
+    const third = await newPage(browser, { baseURL: product.url, width: 375, height: 800 });
+    await passwordStep(third.page, email, password);
+    await third.page.screenshot({ path: join(tmpdir(), 'twofa-step-375.png') });
+    await codeStep(third.page, recovery);
+    await third.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await third.context.close();
+
+    const fourth = await newPage(browser, { baseURL: product.url });
+    await passwordStep(fourth.page, email, password);
+    await codeStep(fourth.page, recovery);
+    await visible(fourth.page, 'The code is not valid. Please try again.');
+    expect(new URL(fourth.page.url()).pathname).toBe('/login');
+    await fourth.context.close();
+  });
+
+  it('with require2faForStaff on, a staff member is led to set it up before the staff screens', async () => {
+    const email = `staff-2fa-${Date.now()}@example.com`;
+    const password = 'a-good-password';
+    const staff = await registerAccount(product, { email, password, firstName: 'Stan', lastName: 'Staff' });
+    const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
+    await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
+      token: adminToken,
+      json: { role: 'staff' },
+    });
+    const form = new FormData();
+    form.append(
+      'settings',
+      JSON.stringify({ labName: 'Heritage Valuation Laboratory', require2faForStaff: true }),
+    );
+    expect((await call(product, 'POST', '/api/lab/settings', { token: adminToken, form })).status).toBe(200);
+
+    const { page, context } = await newPage(browser, { baseURL: product.url, width: 375, height: 800 });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await visible(page, 'Required by the lab');
+    await page.screenshot({ path: join(tmpdir(), 'twofa-required-375.png'), fullPage: true });
+    await enrolOnProfile(page);
+    await page.goto('/staff');
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/staff');
+    await context.close();
+  });
+});
