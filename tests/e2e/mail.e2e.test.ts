@@ -194,6 +194,10 @@ describe('the profile', () => {
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
     await dialog.waitFor();
+    // axe measures contrast as painted: wait until the dialog has faded in.
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('[role="dialog"]') as Element).opacity === '1',
+    );
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.waitForURL((u) => u.pathname === '/');
