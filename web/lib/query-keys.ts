@@ -29,6 +29,13 @@ export const sampleKeys = {
   detail: (id: number) => [...sampleKeys.all, 'detail', id] as const,
 };
 
+/** The owner's share links and verification log of a sample's report (docs/product/valuation-report.md). */
+export const disclosureKeys = {
+  all: ['disclosure'] as const,
+  links: (sampleId: number) => [...disclosureKeys.all, 'links', sampleId] as const,
+  log: (sampleId: number, page: number) => [...disclosureKeys.all, 'log', sampleId, page] as const,
+};
+
 /** A sample's suggested quote: GET /api/staff/samples/{id}/quote/draft (quotes themselves come with the sample). */
 export const quoteKeys = {
   all: ['quotes'] as const,

@@ -51,6 +51,8 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { uploadPath } from '../api';
 import { PhotoGallery } from './PhotoGallery';
+import { ReportContentCard } from './ReportContentCard';
+import { ShareLinksCard, VerificationLogCard } from './ReportDisclosure';
 
 const FETCH_FAILED = 'Failed to fetch sample details';
 
@@ -197,6 +199,7 @@ export function SampleDetailPage({
   const s: SampleDetail = query.data;
   const representative = !s.isPersonalSubmission;
   const staffView = isLabRole(user?.role);
+  const canShare = user?.role === 'admin' || user?.id === s.userId;
   const photos = s.files.filter((f) => f.fileCategory === 'photo');
 
   return (
@@ -230,6 +233,12 @@ export function SampleDetailPage({
       )}
 
       {s.reportCode && <ReportCard code={s.reportCode} revoked={Boolean(s.reportRevokedAt)} />}
+
+      {s.report && <ReportContentCard report={s.report} files={s.files} />}
+
+      {/* Sharing and the log are the owner's (and an admin's); staff read the sample but do not share it. */}
+      {s.reportCode && !s.reportRevokedAt && canShare && <ShareLinksCard sampleId={s.id} />}
+      {s.reportCode && canShare && <VerificationLogCard sampleId={s.id} />}
 
       {QuotePanel && <QuotePanel sample={s} />}
 

@@ -1,0 +1,180 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShareLink } from '../../common/contracts/share-links';
+import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { startE2E, stopE2E, visible } from '../support/e2e';
+import { photoFile, submissionFields, submitSample, valuationReport } from '../support/factories';
+import { callOk, loginToken, registerAccount } from '../support/http';
+import { E2E_ADMIN, type Product } from '../support/product';
+
+// The customer's side of the valuation report (docs/product/valuation-report.md): the sample page
+// states what the PDF states, the owner shares the value through a link, and sees who looked.
+
+let product: Product;
+let browser: Browser;
+const STAFF = { email: 'vera.e2e@lab.test', password: 'staff-password-1' };
+const CUSTOMER = { email: 'hugo.e2e@lab.test', password: 'customer-password-1' };
+const ITEM = 'Suffolk Landscape in Oils';
+const VALUE = '£12,000.00 – £18,000.00';
+let sampleId = 0;
+let reportCode = '';
+let customerToken = '';
+
+beforeAll(async () => {
+  ({ product, browser } = await startE2E());
+  const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
+  const staff = await registerAccount(product, { ...STAFF, firstName: 'Vera', lastName: 'Lindqvist' });
+  await registerAccount(product, { ...CUSTOMER, firstName: 'Hugo', lastName: 'Marsh' });
+  await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
+    token: adminToken,
+    json: { role: 'staff' },
+  });
+  customerToken = await loginToken(product, CUSTOMER.email, CUSTOMER.password);
+  sampleId = await submitSample(
+    product,
+    customerToken,
+    submissionFields({ submitterName: 'Hugo Marsh', submitterEmail: CUSTOMER.email, itemName: ITEM }),
+    [photoFile('front.jpg'), photoFile('signature.jpg')],
+  );
+  await callOk(product, 'POST', `/api/admin/samples/${sampleId}/assign`, {
+    token: adminToken,
+    json: { staffId: staff.id },
+  });
+  const detail = await callOk<{ files: { id: number; fileCategory: string }[] }>(
+    product,
+    'GET',
+    `/api/samples/${sampleId}`,
+    { token: customerToken },
+  );
+  const photoIds = detail.files.filter((f) => f.fileCategory === 'photo').map((f) => f.id);
+  const staffToken = await loginToken(product, STAFF.email, STAFF.password);
+  // Second photo first: the page must follow the report's order.
+  const issued = await callOk<{ reportCode: string }>(
+    product,
+    'POST',
+    `/api/staff/samples/${sampleId}/report`,
+    {
+      token: staffToken,
+      json: valuationReport([...photoIds].reverse()),
+    },
+  );
+  reportCode = issued.reportCode;
+}, 120_000);
+
+afterAll(() => stopE2E({ product, browser }));
+
+describe('the valuation report on the customer side', () => {
+  let shareUrl = '';
+
+  it('the owner reads the verdict, grade, value and identification on the sample page', async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await loginAs(page, product.url, CUSTOMER.email, CUSTOMER.password);
+    await page.goto(`/sample/${sampleId}`);
+    const card = page.getByRole('region', { name: 'What the report states' });
+    await card.getByText(VALUE).waitFor();
+    await card.getByText('Authentic', { exact: true }).waitFor();
+    await card.getByText('Very good', { exact: true }).waitFor();
+    await card.getByText('Insurance replacement value in GBP, as at 14 March 2026.').waitFor();
+    await card.getByText('John Constable (attributed)').waitFor();
+    await card.getByText('Signature and canvas consistent with the period.').waitFor();
+    await card.getByText('A landscape in good order, consistent with the attribution.').waitFor();
+    // Photos in the report's order, captioned as on the PDF.
+    const captions = await card.getByText(/^Photo \d: /).allTextContents();
+    expect(captions).toEqual(['Photo 1: signature.jpg', 'Photo 2: front.jpg']);
+    // No tags leak from the rich text.
+    expect(await card.textContent()).not.toContain('<p>');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(tmpdir(), `valuation-sample-${width}.png`), fullPage: true });
+    }
+    await context.close();
+  });
+
+  it('creates a share link with an expiry, copies it (with a confirmation) and it is listed', async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
+    await loginAs(page, product.url, CUSTOMER.email, CUSTOMER.password);
+    await page.goto(`/sample/${sampleId}`);
+    const section = page.getByRole('region', { name: 'Share links' });
+    await section.getByText('No share links yet.').waitFor();
+    await section.getByLabel('For whom (optional)').fill('Insurer');
+    await section.getByRole('button', { name: 'Create share link' }).click();
+    const row = section.getByTestId('share-link-row').filter({ hasText: 'Insurer' });
+    await row.getByText('Active').waitFor();
+    await row.getByRole('button', { name: 'Copy link for Insurer' }).click();
+    await row.getByText('Copied').waitFor();
+    shareUrl = await page.evaluate(() => navigator.clipboard.readText());
+    const links = await callOk<ShareLink[]>(product, 'GET', `/api/samples/${sampleId}/share-links`, {
+      token: customerToken,
+    });
+    expect(links).toHaveLength(1);
+    expect(shareUrl).toBe(links[0]?.url);
+    expect(shareUrl).toContain(`/verify-report?code=${reportCode}&share=`);
+    // 30 days is the default choice.
+    const days = (Date.parse(links[0]?.expiresAt ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the link shows the value in a fresh browser; the plain code does not', async () => {
+    const link = new URL(shareUrl);
+    const shared = await newPage(browser, { baseURL: product.url });
+    await shared.page.goto(`${link.pathname}${link.search}`);
+    await visible(shared.page, 'Valuation (shared by the owner)', 30_000);
+    await visible(shared.page, VALUE);
+    await shared.context.close();
+
+    const visitor = await newPage(browser, { baseURL: product.url });
+    await visitor.page.goto(`/verify-report?code=${encodeURIComponent(reportCode)}`);
+    await visible(visitor.page, 'Authentic Report Verified', 30_000);
+    await visible(visitor.page, 'Very good');
+    expect(await visitor.page.getByText('Valuation (shared by the owner)').count()).toBe(0);
+    expect(await visitor.page.getByText(VALUE).count()).toBe(0);
+    await visitor.context.close();
+  });
+
+  it("the owner's log lists the lookup through the link, newest first; revoking asks first", async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await loginAs(page, product.url, CUSTOMER.email, CUSTOMER.password);
+    await page.goto(`/sample/${sampleId}`);
+    const log = page.getByRole('region', { name: 'Who looked at my report' });
+    const rows = log.getByTestId('verification-row');
+    // Lookups are written in small batches: reload until both are there.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await log.waitFor();
+          return rows.count();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    // Newest first: the plain-code visitor came after the link.
+    await expect.poll(() => rows.nth(0).textContent()).toContain('Report code');
+    expect(await rows.nth(1).textContent()).toContain('Share link: Insurer');
+
+    const section = page.getByRole('region', { name: 'Share links' });
+    await section.getByRole('button', { name: 'Revoke link for Insurer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke share link' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await section.getByText('Active').waitFor();
+    await section.getByRole('button', { name: 'Revoke link for Insurer' }).click();
+    await dialog.getByRole('button', { name: 'Revoke link' }).click();
+    await section.getByText('Revoked', { exact: true }).waitFor();
+    await context.close();
+
+    const after = await newPage(browser, { baseURL: product.url });
+    const link = new URL(shareUrl);
+    await after.page.goto(`${link.pathname}${link.search}`);
+    await visible(after.page, 'Authentic Report Verified', 30_000);
+    expect(await after.page.getByText(VALUE).count()).toBe(0);
+    await after.context.close();
+  });
+});

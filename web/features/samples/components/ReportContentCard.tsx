@@ -1,0 +1,184 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReportContent } from '../../../../common/contracts/reports';
+import type { SampleFile } from '../../../../common/contracts/samples';
+import {
+  dateInWords,
+  formatMajorRange,
+  gradeLabel,
+  IDENTIFICATION_FIELDS,
+  valueTypeLabel,
+  verdictLabel,
+} from '../../../../common/domain/valuation';
+import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
+
+const VERDICT_COLOR: Record<string, string> = {
+  authentic: 'teal',
+  'not-authentic': 'red',
+  inconclusive: 'yellow',
+};
+
+/**
+ * The report's rich text (cleaned on the server to the editor's tags) as plain paragraphs: the
+ * browser parses it without running anything, and only the text is rendered.
+ */
+function RichParagraphs({ html }: { html: string | null }) {
+  if (!html) return null;
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const blocks = Array.from(doc.body.querySelectorAll('p, h1, h2, h3, li'))
+    .filter((el) => !el.querySelector('p, li'))
+    .map((el) => el.textContent?.trim() ?? '')
+    .filter(Boolean);
+  const paragraphs = blocks.length ? blocks : [doc.body.textContent?.trim() ?? ''].filter(Boolean);
+  return (
+    <Stack gap={4}>
+      {paragraphs.map((p, i) => (
+        <Text key={i} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {p}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What the issued report states, as the PDF lays it out: identification, photographs, opinion,
+ * valuation, summary (docs/product/valuation-report.md). Only the owner and the lab receive it.
+ */
+export function ReportContentCard({ report, files }: { report: ReportContent; files: SampleFile[] }) {
+  const id = report.identification;
+  const fields = IDENTIFICATION_FIELDS.filter(({ field }) => id?.[field]);
+  const photos = report.photoIds
+    .map((pid) => files.find((f) => f.id === pid))
+    .filter((f): f is SampleFile => Boolean(f));
+  const v = report.valuation;
+  const { authenticity, condition } = report;
+  if (!fields.length && !photos.length && !authenticity && !condition && !v && !report.summary) return null;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      mb="lg"
+      component="section"
+      aria-labelledby="report-content-title"
+    >
+      <Title order={2} size="h4" id="report-content-title" mb="md">
+        What the report states
+      </Title>
+      <Stack gap="lg">
+        {fields.length ? (
+          <Section title="Identification">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" component="dl" m={0}>
+              {fields.map(({ field, label }) => (
+                <div key={field}>
+                  <Text component="dt" size="sm" c="dimmed">
+                    {label}
+                  </Text>
+                  <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+                    {id?.[field]}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Section>
+        ) : null}
+
+        {photos.length ? (
+          <Section title="Photographs">
+            <SimpleGrid
+              cols={{ base: 2, sm: 3 }}
+              spacing="sm"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+            >
+              {photos.map((p, i) => (
+                <li key={p.id}>
+                  <ProtectedPhoto
+                    url={p.displayUrl ?? p.thumbnailUrl}
+                    processing={p.processing}
+                    alt={`Photo ${i + 1}: ${p.originalName}`}
+                    width="100%"
+                    height={160}
+                    fit="contain"
+                  />
+                  <Text size="xs" truncate="end" mt={4} title={p.originalName}>
+                    Photo {i + 1}: {p.originalName}
+                  </Text>
+                </li>
+              ))}
+            </SimpleGrid>
+          </Section>
+        ) : null}
+
+        {authenticity || condition ? (
+          <Section title="Opinion">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {authenticity ? (
+                <Stack gap={6}>
+                  <Group gap="xs">
+                    <Text size="sm" c="dimmed">
+                      Authenticity
+                    </Text>
+                    <Badge color={VERDICT_COLOR[authenticity.verdict] ?? 'gray'}>
+                      {verdictLabel(authenticity.verdict)}
+                    </Badge>
+                  </Group>
+                  <RichParagraphs html={authenticity.rationale} />
+                </Stack>
+              ) : null}
+              {condition ? (
+                <Stack gap={6}>
+                  <Group gap="xs">
+                    <Text size="sm" c="dimmed">
+                      Condition
+                    </Text>
+                    <Badge variant="light">{gradeLabel(condition.grade)}</Badge>
+                  </Group>
+                  <RichParagraphs html={condition.notes} />
+                </Stack>
+              ) : null}
+            </SimpleGrid>
+          </Section>
+        ) : null}
+
+        {v ? (
+          <Section title="Valuation">
+            <Text size="xl" fw={700}>
+              {formatMajorRange(v)}
+            </Text>
+            <Text size="sm">
+              {valueTypeLabel(v.valueType)} in {v.currency}, as at {dateInWords(v.effectiveDate)}.
+            </Text>
+            {v.basis ? (
+              <Stack gap={4} mt="xs">
+                <Text size="sm" c="dimmed">
+                  Basis of valuation
+                </Text>
+                <RichParagraphs html={v.basis} />
+              </Stack>
+            ) : null}
+          </Section>
+        ) : null}
+
+        {report.summary ? (
+          <Section title="Summary">
+            <RichParagraphs html={report.summary} />
+          </Section>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
