@@ -5,17 +5,11 @@ import {
   dateInWords,
   formatMajorRange,
   gradeLabel,
-  IDENTIFICATION_FIELDS,
   valueTypeLabel,
   verdictLabel,
 } from '../../../../common/domain/valuation';
+import { IdentificationList, statedFields, VERDICT_COLOR } from '../../../components/ReportParts';
 import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
-
-const VERDICT_COLOR: Record<string, string> = {
-  authentic: 'teal',
-  'not-authentic': 'red',
-  inconclusive: 'yellow',
-};
 
 /**
  * The report's rich text (cleaned on the server to the editor's tags) as plain paragraphs: the
@@ -57,7 +51,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  */
 export function ReportContentCard({ report, files }: { report: ReportContent; files: SampleFile[] }) {
   const id = report.identification;
-  const fields = IDENTIFICATION_FIELDS.filter(({ field }) => id?.[field]);
+  const fields = statedFields(id);
   const photos = report.photoIds
     .map((pid) => files.find((f) => f.id === pid))
     .filter((f): f is SampleFile => Boolean(f));
@@ -79,18 +73,7 @@ export function ReportContentCard({ report, files }: { report: ReportContent; fi
       <Stack gap="lg">
         {fields.length ? (
           <Section title="Identification">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" component="dl" m={0}>
-              {fields.map(({ field, label }) => (
-                <div key={field}>
-                  <Text component="dt" size="sm" c="dimmed">
-                    {label}
-                  </Text>
-                  <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-                    {id?.[field]}
-                  </Text>
-                </div>
-              ))}
-            </SimpleGrid>
+            <IdentificationList identification={id} />
           </Section>
         ) : null}
 

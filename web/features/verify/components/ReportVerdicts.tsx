@@ -4,16 +4,10 @@ import {
   dateInWords,
   formatMajorRange,
   gradeLabel,
-  IDENTIFICATION_FIELDS,
   valueTypeLabel,
   verdictLabel,
 } from '../../../../common/domain/valuation';
-
-const VERDICT_COLOR: Record<string, string> = {
-  authentic: 'teal',
-  'not-authentic': 'red',
-  inconclusive: 'yellow',
-};
+import { IdentificationList, statedFields, VERDICT_COLOR } from '../../../components/ReportParts';
 
 /**
  * What a valuation report states, as public verification shows it: identification, the verdict and
@@ -22,7 +16,7 @@ const VERDICT_COLOR: Record<string, string> = {
  */
 export function ReportVerdicts({ report }: { report: VerificationResponse }) {
   const id = report.identification;
-  const fields = IDENTIFICATION_FIELDS.filter(({ field }) => id?.[field]);
+  const fields = statedFields(id);
   const v = report.valuation;
   if (!fields.length && !report.authenticity && !report.condition && !report.photos.length && !v) return null;
   return (
@@ -76,18 +70,7 @@ export function ReportVerdicts({ report }: { report: VerificationResponse }) {
           <Title order={3} size="h4" mb="sm">
             Identification
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" component="dl" m={0}>
-            {fields.map(({ field, label }) => (
-              <div key={field}>
-                <Text component="dt" size="sm" c="dimmed">
-                  {label}
-                </Text>
-                <Text component="dd" m={0}>
-                  {id?.[field]}
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
+          <IdentificationList identification={id} />
         </div>
       ) : null}
 
