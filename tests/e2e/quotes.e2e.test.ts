@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displaySampleId } from '../../common/domain/samples';
 import { addBusinessDays } from '../../common/domain/turnaround';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { startE2E, stopE2E } from '../support/e2e';
@@ -25,6 +26,7 @@ const CUSTOMER = {
   lastName: 'Buyer',
 };
 let sampleId = 0;
+let unquotedId = 0;
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function look(page: Page, name: string) {
@@ -73,6 +75,16 @@ beforeAll(async () => {
     }),
     [photoFile('caddy.jpg')],
   );
+  unquotedId = await submitSample(
+    product,
+    customerToken,
+    submissionFields({
+      submitterName: 'Vera Buyer',
+      submitterEmail: CUSTOMER.email,
+      itemName: 'Pocket Barometer',
+    }),
+    [photoFile('barometer.jpg')],
+  );
   await callOk(product, 'POST', `/api/admin/samples/${sampleId}/assign`, {
     token: adminToken,
     json: { staffId: staff.id },
@@ -86,8 +98,10 @@ describe('quotes and turnaround', () => {
     // surcharge (the factory's sample is urgent): 0.10 + 0.20 + 50% = exactly 0.45.
     const s = await newPage(browser, { baseURL: product.url, width: 1366 });
     await loginAs(s.page, product.url, STAFF.email, STAFF.password);
-    await s.page.goto(`/sample/${sampleId}`);
-    await s.page.getByRole('button', { name: 'Send Quote' }).click();
+    // From the work list's row (the sample page offers the same dialog).
+    const id = displaySampleId(sampleId);
+    await s.page.goto('/staff');
+    await s.page.getByRole('button', { name: `Send Quote for ${id}` }).click();
     const dialog = s.page.getByRole('dialog', { name: 'Send Quote' });
     await expect(dialog.getByLabel('Line 1', { exact: true }).inputValue()).resolves.toBe(
       'Authenticity Check',
@@ -100,7 +114,11 @@ describe('quotes and turnaround', () => {
     await look(s.page, 'send-quote-1366');
     await dialog.getByRole('button', { name: 'Send Quote' }).click();
     await toast(s.page, 'Quote sent');
-    await s.page.getByText('Quote sent', { exact: true }).first().waitFor();
+    // The row now offers to replace the waiting quote; the sample page shows it with Withdraw.
+    await s.page.getByRole('button', { name: `Replace Quote for ${id}` }).waitFor();
+    await s.page.goto(`/sample/${sampleId}`);
+    await s.page.getByRole('button', { name: 'Withdraw Quote' }).waitFor();
+    await s.page.getByRole('button', { name: 'Replace Quote' }).waitFor();
     await s.context.close();
 
     // Customer: dashboard says a quote waits; the sample page accepts it.
@@ -132,6 +150,11 @@ describe('quotes and turnaround', () => {
     await loginAs(a.page, product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     await a.page.goto('/admin');
     await a.page.getByText('Overdue', { exact: true }).waitFor();
+    // The Samples tab offers quotes too, but none once the customer has accepted.
+    await a.page.getByRole('tab', { name: 'Samples' }).click();
+    await a.page.getByRole('button', { name: `Send Quote for ${displaySampleId(unquotedId)}` }).waitFor();
+    const caddy = a.page.getByRole('row', { name: /Regency Tea Caddy/ });
+    expect(await caddy.getByRole('button', { name: /Quote for / }).count()).toBe(0);
     await a.page.goto(`/sample/${sampleId}`);
     await a.page.getByText('Payment due').waitFor();
     await a.page.getByLabel('Payment reference received').fill('BANK-77');

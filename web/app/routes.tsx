@@ -4,6 +4,7 @@ import { homePathForRole } from '../../common/domain/roles';
 import { Layout } from '../components/Layout';
 import { LazyReportDialog, LazySampleReportPanel } from '../features/reports/lazy';
 import { SampleQuotePanel } from '../features/quotes/components/SampleQuotePanel';
+import { SendQuoteDialog } from '../features/quotes/components/SendQuoteDialog';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RequireSession } from '../components/RequireSession';
 import { returnPathFrom } from '../lib/return-to';
@@ -50,10 +51,9 @@ const ClientHome = page(() => import('../features/dashboard/components/ClientHom
 const StaffDashboardPage = lazy(async () => ({
   default: (await import('../features/staff/components/StaffDashboardPage')).StaffDashboardPage,
 }));
-const AdminDashboardPage = page(
-  () => import('../features/admin/components/AdminDashboardPage'),
-  'AdminDashboardPage',
-);
+const AdminDashboardPage = lazy(async () => ({
+  default: (await import('../features/admin/components/AdminDashboardPage')).AdminDashboardPage,
+}));
 const VerifyReportPage = page(
   () => import('../features/verify/components/VerifyReportPage'),
   'VerifyReportPage',
@@ -147,7 +147,7 @@ export function AppRoutes() {
           path="staff"
           element={
             <RequireSession roles={['staff', 'admin']}>
-              <StaffDashboardPage reportDialog={LazyReportDialog} />
+              <StaffDashboardPage reportDialog={LazyReportDialog} quoteDialog={SendQuoteDialog} />
             </RequireSession>
           }
         />
@@ -155,7 +155,7 @@ export function AppRoutes() {
           path="admin"
           element={
             <RequireSession roles={['staff', 'admin']}>
-              <AdminDashboardPage />
+              <AdminDashboardPage quoteDialog={SendQuoteDialog} />
             </RequireSession>
           }
         />

@@ -1,6 +1,10 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '../../common/domain/quotes';
+import { displaySampleId } from '../../common/domain/samples';
 import { formatDay } from '../lib/format';
+import type { SendQuoteDialogSlot } from './slots';
 
 // The expected completion date with its "Late" flag, and the quote's state, as every list shows
 // them (docs/product/quotes.md).
@@ -36,5 +40,35 @@ export function QuoteBadge({ status, forLab }: { status: QuoteStatus | null; for
     <Badge color={COLORS[status]} variant="light" size="sm" style={{ textTransform: 'none' }}>
       {label}
     </Badge>
+  );
+}
+
+/**
+ * 'Send Quote' (or 'Replace Quote' while one awaits the answer) in a lab list's row, opening the
+ * quotes feature's dialog passed in by the router; nothing once a quote is accepted.
+ */
+export function SendQuoteAction({
+  sample,
+  dialog: Dialog,
+}: {
+  sample: { id: number; quoteStatus: QuoteStatus | null };
+  dialog?: SendQuoteDialogSlot;
+}) {
+  const [open, setOpen] = useState(false);
+  if (!Dialog || sample.quoteStatus === 'accepted') return null;
+  const label = sample.quoteStatus === 'sent' ? 'Replace Quote' : 'Send Quote';
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconReceipt size={14} aria-hidden="true" />}
+        onClick={() => setOpen(true)}
+        aria-label={`${label} for ${displaySampleId(sample.id)}`}
+      >
+        {label}
+      </Button>
+      {open && <Dialog sampleId={sample.id} onClose={() => setOpen(false)} />}
+    </>
   );
 }

@@ -24,3 +24,10 @@ export type SampleQuotePanelProps = {
   sample: SampleDetail;
 };
 export type SampleQuotePanelSlot = ComponentType<SampleQuotePanelProps>;
+
+/** The lab's 'Send Quote' dialog (quotes feature), opened from the staff table and the admin Samples tab. */
+export type SendQuoteDialogProps = {
+  sampleId: number;
+  onClose: () => void;
+};
+export type SendQuoteDialogSlot = ComponentType<SendQuoteDialogProps>;

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { StatCard } from '../../../components/StatCard';
 import { LoadError } from '../../../components/DataState';
+import type { SendQuoteDialogSlot } from '../../../components/slots';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -17,8 +18,11 @@ import { StaffTab } from './StaffTab';
 
 const AnalyticsCharts = lazy(async () => ({ default: (await import('./AnalyticsCharts')).AnalyticsCharts }));
 
-/** /admin (docs/product/screens.md): staff see the counters and the Samples tab; admins everything. */
-export function AdminDashboardPage() {
+/**
+ * /admin (docs/product/screens.md): staff see the counters and the Samples tab; admins everything.
+ * `quoteDialog` is the quotes feature's 'Send Quote' dialog, passed in by the router.
+ */
+export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDialogSlot } = {}) {
   usePageTitle('Admin Dashboard');
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
@@ -96,7 +100,7 @@ export function AdminDashboardPage() {
             ) : null}
           </Tabs.List>
           <Tabs.Panel value="samples" pt="md">
-            <SamplesTab isAdmin={isAdmin} userId={user?.id ?? 0} />
+            <SamplesTab isAdmin={isAdmin} userId={user?.id ?? 0} quoteDialog={quoteDialog} />
           </Tabs.Panel>
           {isAdmin ? (
             <>

@@ -19,7 +19,8 @@ import { toast } from '../../../lib/toast';
 import { adminSamplesQuery, staffUsersQuery, useAssignSample, useStartAnalysis } from '../api';
 import { reason } from './messages';
 import { Pager } from './Pager';
-import { ExpectedDate, QuoteBadge } from '../../../components/Turnaround';
+import type { SendQuoteDialogSlot } from '../../../components/slots';
+import { ExpectedDate, QuoteBadge, SendQuoteAction } from '../../../components/Turnaround';
 
 /** 'Start Analysis' is offered to the assigned person while the work has not started (or is on hold). */
 const canStart = (s: SampleListItem, userId: number) =>
@@ -80,7 +81,15 @@ function AssignControl({
   );
 }
 
-export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: number }) {
+export function SamplesTab({
+  isAdmin,
+  userId,
+  quoteDialog,
+}: {
+  isAdmin: boolean;
+  userId: number;
+  quoteDialog?: SendQuoteDialogSlot;
+}) {
   const [page, setPage] = useState(1);
   const samples = useQuery(adminSamplesQuery(page));
   const staff = useQuery({ ...staffUsersQuery(), enabled: isAdmin });
@@ -162,6 +171,10 @@ export function SamplesTab({ isAdmin, userId }: { isAdmin: boolean; userId: numb
                         >
                           Start Analysis
                         </Button>
+                      ) : null}
+                      {/* Quotes come from an admin or the assigned staff member (docs/product/quotes.md). */}
+                      {isAdmin || s.assignedStaffId === userId ? (
+                        <SendQuoteAction sample={s} dialog={quoteDialog} />
                       ) : null}
                     </Group>
                   </Table.Td>

@@ -25,7 +25,7 @@ import {
   STAFF_IN_PROGRESS_STATUSES,
   type SampleStatus,
 } from '../../../../common/domain/samples';
-import type { ReportDialogSlot } from '../../../components/slots';
+import type { ReportDialogSlot, SendQuoteDialogSlot } from '../../../components/slots';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { StatCard } from '../../../components/StatCard';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
@@ -39,7 +39,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { staffSamplesQuery, useChangeStatus } from '../api';
 import { type PendingStatusChange, StatusChangeDialog } from './StatusChangeDialog';
-import { ExpectedDate, QuoteBadge } from '../../../components/Turnaround';
+import { ExpectedDate, QuoteBadge, SendQuoteAction } from '../../../components/Turnaround';
 
 /** The four counters of the staff dashboard (docs/product/statuses.md). */
 export function staffCounters(list: WorkListItem[]) {
@@ -53,8 +53,14 @@ export function staffCounters(list: WorkListItem[]) {
   };
 }
 
-/** `reportDialog` is the reports feature's 'Generate Analysis Report' dialog, passed in by the router. */
-export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialog?: ReportDialogSlot } = {}) {
+/**
+ * `reportDialog` is the reports feature's 'Generate Analysis Report' dialog and `quoteDialog` the quotes
+ * feature's 'Send Quote' dialog, both passed in by the router.
+ */
+export function StaffDashboardPage({
+  reportDialog: ReportDialog,
+  quoteDialog,
+}: { reportDialog?: ReportDialogSlot; quoteDialog?: SendQuoteDialogSlot } = {}) {
   usePageTitle('Staff Dashboard');
   const { user } = useSession();
   const downloadReport = useReportDownload();
@@ -186,6 +192,7 @@ export function StaffDashboardPage({ reportDialog: ReportDialog }: { reportDialo
                                 Generate Report
                               </Button>
                             ) : null}
+                            <SendQuoteAction sample={s} dialog={quoteDialog} />
                             {s.reportCode ? (
                               <Button
                                 size="xs"
