@@ -142,7 +142,9 @@ describe('accounts journey', () => {
     const picture = page.getByRole('img', { name: 'Current profile picture' });
     await picture.waitFor();
     expect(await picture.getAttribute('src')).toMatch(/^blob:/);
-    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await picture.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).toBeGreaterThan(0);
 
     // After a reload the saved values and the picture come back from the server.
     await page.reload();

@@ -218,7 +218,9 @@ describe('fit and finish: forms', () => {
     await page.getByLabel('Profile Picture').setInputFiles(fixturePath('photo.png'));
     const preview = page.getByRole('img', { name: 'photo.png' });
     await preview.waitFor();
-    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await preview.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).toBeGreaterThan(0);
     await expectNoSeriousAxe(page);
 
     await page.getByRole('button', { name: 'Update Profile' }).click();
@@ -226,7 +228,9 @@ describe('fit and finish: forms', () => {
     expect(saves).toHaveLength(1);
     const avatar = page.locator('header').getByRole('img', { name: 'Your profile picture' });
     await avatar.waitFor();
-    expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await avatar.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -19,14 +19,14 @@ export function validateOnBlurAfterRelease<Values>(): Pick<
 }
 
 /**
- * Focuses `el` and makes sure it (with its label) is in view below the sticky header: the page's
- * `scroll-padding-top` (web/app/global.css) keeps the header's height free when scrolling to it.
+ * Focuses `el` and makes sure it (with its label) is in view below the sticky header: the elements'
+ * `scroll-margin-top` (web/app/global.css) keeps the header's height free when scrolling to it.
  */
 export function focusInView(el: HTMLElement | null | undefined) {
   if (!el) return;
   el.focus({ preventScroll: true });
   const box = el.getBoundingClientRect();
-  const top = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const top = Number.parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
   if (box.top < top || box.bottom > window.innerHeight) el.scrollIntoView({ block: 'start' });
 }
 
