@@ -83,7 +83,7 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
           </LoadError>
         ) : null}
         {analytics.data ? (
-          <Suspense fallback={<Loader aria-label="Loading charts" />}>
+          <Suspense fallback={<Loader role="status" aria-label="Loading charts" />}>
             <AnalyticsCharts data={analytics.data} />
           </Suspense>
         ) : null}

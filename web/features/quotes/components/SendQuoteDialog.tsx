@@ -150,7 +150,7 @@ export function SendQuoteDialog({ sampleId, onClose }: { sampleId: number; onClo
   const draft = useQuery(quoteDraftQuery(sampleId));
   return (
     <Modal opened onClose={onClose} title="Send Quote" size="lg">
-      {draft.isPending && <Loader aria-label="Loading the price list" />}
+      {draft.isPending && <Loader role="status" aria-label="Loading the price list" />}
       {draft.isError && (
         <Alert color="red" role="alert">
           {errorMessage(draft.error, 'Failed to load the price list')}
