@@ -266,6 +266,31 @@ describe('fit and finish', () => {
     await v.context.close();
   });
 
+  it('3b. status, quote and "Late" badges show their whole label in every list at 1280 px', async () => {
+    for (const [token, open] of [
+      [customerToken, (page: Page) => page.goto('/dashboard')],
+      [staffToken, (page: Page) => page.goto('/staff')],
+      [
+        adminToken,
+        async (page: Page) => {
+          await page.goto('/admin');
+          await page.getByRole('tab', { name: 'Samples' }).click();
+        },
+      ],
+    ] as const) {
+      const { page, context } = await session(token, 1280, 900);
+      await open(page);
+      await page.locator('table [data-status]').first().waitFor();
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('table .mantine-Badge-label')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      );
+      expect(clipped).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('4. staff and admin rows open the sample page', async () => {
     const s = await session(staffToken);
     await s.page.goto('/staff');

@@ -7,6 +7,7 @@ import {
   IconFlask,
   IconInbox,
 } from '@tabler/icons-react';
+import { WHOLE_LABEL_BADGE } from './badge-styles';
 import { normalizeStatus, SAMPLE_STATUS_LABELS, type SampleStatus } from '../../common/domain/samples';
 
 const STYLE: Record<SampleStatus, { color: string; variant: string; Icon: typeof IconInbox }> = {
@@ -33,7 +34,7 @@ export function StatusBadge({
       color={color}
       variant={variant}
       leftSection={withIcon ? <Icon size={14} aria-hidden="true" /> : undefined}
-      styles={{ root: { textTransform: 'none' } }}
+      styles={WHOLE_LABEL_BADGE}
       data-status={s}
     >
       {SAMPLE_STATUS_LABELS[s]}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '../../common/domain/quotes';
 import { displaySampleId } from '../../common/domain/samples';
 import { formatDay } from '../lib/format';
+import { WHOLE_LABEL_BADGE } from './badge-styles';
 import type { SendQuoteDialogSlot } from './slots';
 
 // The expected completion date with its "Late" flag, and the quote's state, as every list shows
@@ -16,7 +17,7 @@ export function ExpectedDate({ date, overdue }: { date: string; overdue: boolean
         {formatDay(date)}
       </Text>
       {overdue && (
-        <Badge color="red" variant="filled" size="sm">
+        <Badge color="red" variant="filled" size="sm" styles={WHOLE_LABEL_BADGE}>
           Late
         </Badge>
       )}
@@ -37,7 +38,7 @@ export function QuoteBadge({ status, forLab }: { status: QuoteStatus | null; for
   if (!status) return null;
   const label = forLab && status === 'sent' ? 'Quote sent' : QUOTE_STATUS_LABELS[status];
   return (
-    <Badge color={COLORS[status]} variant="light" size="sm" style={{ textTransform: 'none' }}>
+    <Badge color={COLORS[status]} variant="light" size="sm" styles={WHOLE_LABEL_BADGE}>
       {label}
     </Badge>
   );
