@@ -216,7 +216,7 @@ describe('fit and finish: forms', () => {
     await page.getByRole('button', { name: 'Remove document.pdf' }).click();
     expect(await page.locator('form').getByText('Only JPEG or PNG files are allowed').count()).toBe(0);
     await page.getByLabel('Profile Picture').setInputFiles(fixturePath('photo.png'));
-    const preview = page.getByRole('img', { name: 'photo.png' });
+    const preview = page.getByRole('img', { name: 'photo.png', exact: true });
     await preview.waitFor();
     expect(
       await preview.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
@@ -315,7 +315,7 @@ describe('fit and finish: forms', () => {
     const logoZone = a.page.getByTestId('logo-dropzone');
     await logoZone.waitFor();
     await a.page.locator('input[name="logo"]').setInputFiles(fixturePath('photo.png'));
-    await logoZone.page().getByRole('img', { name: 'photo.png' }).waitFor();
+    await logoZone.page().getByRole('img', { name: 'photo.png', exact: true }).waitFor();
     await expectNoSeriousAxe(a.page);
     await a.context.close();
   });

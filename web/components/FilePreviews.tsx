@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Center, Group, Image, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconFile, IconPhoto, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatKb } from '../lib/format';
 import { isHeicFile } from '../lib/photos';
 
@@ -31,21 +31,52 @@ function NoPreview({ file }: { file: File }) {
 }
 
 /**
+ * One object URL per chosen file, kept for as long as the file stays chosen: re-renders (a new
+ * `files` array with the same files) never swap an image's URL, nor revoke one still loading, which
+ * made a preview fail to draw now and then and fall back to "no preview".
+ */
+function usePreviewUrls(files: File[]): (string | null)[] {
+  const urls = useRef(new Map<File, string>());
+  const current = files.map((f) => {
+    if (!looksLikeImage(f)) return null;
+    let url = urls.current.get(f);
+    if (!url) {
+      url = URL.createObjectURL(f);
+      urls.current.set(f, url);
+    }
+    return url;
+  });
+  useEffect(() => {
+    for (const [f, url] of urls.current)
+      if (!files.includes(f)) {
+        URL.revokeObjectURL(url);
+        urls.current.delete(f);
+      }
+  }, [files]);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    const map = urls.current;
+    return () => {
+      mounted.current = false;
+      // Deferred: React's development double mount runs this cleanup and the effect again at once.
+      setTimeout(() => {
+        if (mounted.current) return;
+        for (const url of map.values()) URL.revokeObjectURL(url);
+        map.clear();
+      }, 0);
+    };
+  }, []);
+  return current;
+}
+
+/**
  * Thumbnails of the files chosen in a FilePicker, before anything is uploaded, each with a
  * remove button. Images are drawn by the browser from the local file; a HEIC photo that the browser
  * cannot decode gets a clear placeholder instead of a broken image (docs/product/photos.md).
  */
 export function FilePreviews({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
-  const previews = useMemo(
-    () => files.map((f) => (looksLikeImage(f) ? URL.createObjectURL(f) : null)),
-    [files],
-  );
-  useEffect(
-    () => () => {
-      for (const url of previews) if (url) URL.revokeObjectURL(url);
-    },
-    [previews],
-  );
+  const previews = usePreviewUrls(files);
   // Files the browser failed to draw (keyed by file, so removing one keeps the others' state).
   const [undrawable, setUndrawable] = useState<ReadonlySet<string>>(new Set());
 
@@ -65,7 +96,11 @@ export function FilePreviews({ files, onRemove }: { files: File[]; onRemove: (in
                 fit="cover"
                 radius="sm"
                 data-preview="image"
-                onError={() => setUndrawable((prev) => new Set(prev).add(key))}
+                onError={(e) => {
+                  // Only the file's own, live preview URL counts as "cannot draw".
+                  if (e.currentTarget.getAttribute('src') === url)
+                    setUndrawable((prev) => new Set(prev).add(key));
+                }}
               />
             ) : url ? (
               <NoPreview file={file} />
