@@ -276,6 +276,11 @@ describe('fit and finish: forms', () => {
 
   it('12. one styled file picker: no raw browser control, keyboard operable, on submit, profile and the admin logo', async () => {
     const { page, context } = await session(customerToken, 375, 800);
+    // Playwright switches the browser's file-chooser interception on when a page gets its first
+    // 'filechooser' listener and off when the last one goes, without waiting for the browser; a
+    // chooser opened in that gap goes to headless Chromium's own invisible dialog and the event never
+    // comes. One listener for the page's whole life keeps interception on before anything is pressed.
+    page.on('filechooser', () => {});
     await page.goto('/submit-sample');
     const zone = page.getByTestId('photos-dropzone');
     await zone.waitFor();
