@@ -8,8 +8,6 @@ import {
   changeRoleRequest,
   EMAIL_TAKEN_MESSAGE,
   CURRENT_PASSWORD_REQUIRED,
-  LAST_ACTIVE_ADMIN_MESSAGE,
-  LAST_ADMIN_MESSAGE,
   setActiveRequest,
   WRONG_CURRENT_PASSWORD,
 } from '../../../common/contracts/accounts';
@@ -18,28 +16,28 @@ import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app-deps';
 import { TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { badRequest, conflict, notFound, toHttpError, unauthorized } from '../../plugins/errors';
+import { badRequest, conflict, toHttpError, unauthorized } from '../../plugins/errors';
 import type { ImageUpload } from '../../plugins/image-upload';
-import { canManageUsers, removesLastAdmin } from '../../policies/users';
+import { canManageUsers } from '../../policies/users';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { createAccountToken, VERIFY_TOKEN_DAYS } from '../accounts/account-tokens';
 import { findUserById } from '../accounts/accounts.queries';
 import { verifyPassword } from '../accounts/passwords';
 import { presentAuthUser } from '../accounts/presenters';
+import { changeRole, setAccountActive } from './change-account';
 import { readProfileForm } from './profile-form';
-import {
-  emailTakenByOther,
-  findUserForUpdate,
-  listUsers,
-  listUsersPage,
-  lockActiveAdmins,
-  setUserActive,
-  setUserRole,
-  updateProfile,
-} from './users.queries';
+import { emailTakenByOther, listUsers, listUsersPage, updateProfile } from './users.queries';
 
-const USER_NOT_FOUND = 'User not found';
+/** What a role change or (de)activation answers: the account as it now is, or why not. */
+const accountChangeResponses = {
+  200: adminUser,
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
 
 /** Profile (PUT /api/users/profile) and account administration (/api/admin/users…). */
 export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -183,31 +181,10 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           security: [{ bearer: [] }],
           params: idParams,
           body: changeRoleRequest,
-          response: {
-            200: adminUser,
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-            404: errorResponse,
-            409: errorResponse,
-          },
+          response: accountChangeResponses,
         },
       },
-      async (request) => {
-        const { id } = request.params;
-        const { role } = request.body;
-        const updated = await deps.db.transaction(async (tx) => {
-          // Admin rows first, then the target: one lock order for every caller.
-          const activeAdmins = await lockActiveAdmins(tx);
-          const target = await findUserForUpdate(tx, id);
-          if (!target) throw notFound(USER_NOT_FOUND);
-          if (removesLastAdmin(activeAdmins, target, { role, isActive: target.isActive }))
-            throw conflict(LAST_ADMIN_MESSAGE);
-          return setUserRole(tx, id, role);
-        });
-        if (!updated) throw notFound(USER_NOT_FOUND);
-        return updated;
-      },
+      async (request) => changeRole(deps.db, request.params.id, request.body.role),
     );
 
     app.post(
@@ -220,30 +197,10 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           security: [{ bearer: [] }],
           params: idParams,
           body: setActiveRequest,
-          response: {
-            200: adminUser,
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-            404: errorResponse,
-            409: errorResponse,
-          },
+          response: accountChangeResponses,
         },
       },
-      async (request) => {
-        const { id } = request.params;
-        const { isActive } = request.body;
-        const updated = await deps.db.transaction(async (tx) => {
-          const activeAdmins = await lockActiveAdmins(tx);
-          const target = await findUserForUpdate(tx, id);
-          if (!target) throw notFound(USER_NOT_FOUND);
-          if (removesLastAdmin(activeAdmins, target, { role: target.role, isActive }))
-            throw conflict(LAST_ACTIVE_ADMIN_MESSAGE);
-          return setUserActive(tx, id, isActive);
-        });
-        if (!updated) throw notFound(USER_NOT_FOUND);
-        return updated;
-      },
+      async (request) => setAccountActive(deps.db, request.params.id, request.body.isActive),
     );
   };
 }

@@ -1,0 +1,55 @@
+import { LAST_ACTIVE_ADMIN_MESSAGE, LAST_ADMIN_MESSAGE } from '../../../common/contracts/accounts';
+import type { Role } from '../../../common/domain/roles';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, notFound } from '../../plugins/errors';
+import { removesLastAdmin } from '../../policies/users';
+import type { UserRow } from '../accounts/accounts.queries';
+import {
+  type AdminUserRow,
+  findUserForUpdate,
+  lockActiveAdmins,
+  setUserActive,
+  setUserRole,
+} from './users.queries';
+
+// An admin changes another account's role or deactivates it; the lab always keeps one active admin
+// (docs/product/roles-and-access.md).
+
+const USER_NOT_FOUND = 'User not found';
+
+/** Changes an account's role; 404 for an unknown account, 409 when it is the last active admin. */
+export const changeRole = (db: Db, id: number, role: Role): Promise<AdminUserRow> =>
+  changeKeepingAnAdmin(db, id, {
+    after: (target) => ({ role, isActive: target.isActive }),
+    refusal: LAST_ADMIN_MESSAGE,
+    write: (tx) => setUserRole(tx, id, role),
+  });
+
+/** Deactivates or reactivates an account; 404 for an unknown account, 409 for the last active admin. */
+export const setAccountActive = (db: Db, id: number, isActive: boolean): Promise<AdminUserRow> =>
+  changeKeepingAnAdmin(db, id, {
+    after: (target) => ({ role: target.role, isActive }),
+    refusal: LAST_ACTIVE_ADMIN_MESSAGE,
+    write: (tx) => setUserActive(tx, id, isActive),
+  });
+
+type AccountChange = {
+  /** The target's role and state once changed. */
+  after: (target: UserRow) => { role: Role; isActive: boolean };
+  /** The 409's message when the change would leave no active admin. */
+  refusal: string;
+  write: (tx: DbOrTx) => Promise<AdminUserRow | undefined>;
+};
+
+async function changeKeepingAnAdmin(db: Db, id: number, change: AccountChange): Promise<AdminUserRow> {
+  const updated = await db.transaction(async (tx) => {
+    // Admin rows first, then the target: one lock order for every caller.
+    const activeAdmins = await lockActiveAdmins(tx);
+    const target = await findUserForUpdate(tx, id);
+    if (!target) throw notFound(USER_NOT_FOUND);
+    if (removesLastAdmin(activeAdmins, target, change.after(target))) throw conflict(change.refusal);
+    return change.write(tx);
+  });
+  if (!updated) throw notFound(USER_NOT_FOUND);
+  return updated;
+}
