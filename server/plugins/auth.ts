@@ -1,15 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +6,7 @@ import type { Role } from '../../common/domain/roles';
 import type { Db } from '../db/client';
 import type { Actor } from '../policies/actor';
 import { labSettings, revokedTokens, users } from '../db/schema';
+import { readOrCreatePrivateFile } from '../storage/private-files';
 import { mustSetUpTwoFactor } from '../policies/users';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../common/contracts/two-factor';
 import { forbidden, unauthorized } from './errors';
@@ -76,40 +66,15 @@ function checkedSecret(secret: string, where: string): string {
 
 /**
  * JWT_SECRET, else a secret generated once and kept in DATA_DIR so tokens survive a restart. The
- * generated file is written atomically (temporary file, fsync, link into place, fsync of the folder)
- * with mode 0600: a crash never leaves a half-written secret, and two instances starting together
- * end up with the same one. A secret shorter than 32 bytes, given or read, stops start-up.
+ * generated file is written atomically by readOrCreatePrivateFile (temporary file, fsync, link into
+ * place, fsync of the folder) with mode 0600: a crash never leaves a half-written secret, and two
+ * instances starting together end up with the same one. A secret shorter than 32 bytes, given or read, stops start-up.
  */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return checkedSecret(configured, 'JWT_SECRET');
   const file = join(dataDir, 'jwt-secret');
-  const readExisting = () => checkedSecret(readFileSync(file, 'utf8').trim(), file);
-  if (existsSync(file)) return readExisting();
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
-  const temp = join(dataDir, `.jwt-secret-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    writeSync(fd, secret);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    // link() never replaces an existing file: the first instance's secret wins.
-    linkSync(temp, file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  } finally {
-    rmSync(temp, { force: true });
-  }
-  const dir = openSync(dataDir, 'r');
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
-  }
-  return readExisting();
+  const secret = readOrCreatePrivateFile(file, () => randomBytes(48).toString('base64url'));
+  return checkedSecret(secret.trim(), file);
 }
 
 export function createTokenService(secret: string): TokenService {

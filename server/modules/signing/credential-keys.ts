@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { calculateJwkThumbprint, importJWK, type CryptoKey, type JWK } from 'jose';
-import { readOrCreateKeyFile, replaceKeyFile } from './key-files';
+import { readOrCreatePrivateFile, replacePrivateFile } from '../../storage/private-files';
 
 // The keys that sign the reports' verifiable credentials (docs/product/signed-reports.md): ES256
 // (P-256) keys in one JSON file, the first "active" one signing, every other one "retired" but still
@@ -77,7 +77,7 @@ export async function loadCredentialKeys(path: string | undefined, generatedPath
   }
   const first = JSON.stringify({ keys: [await newStoredKey()] }, null, 2);
   return credentialKeysFrom(
-    readOrCreateKeyFile(generatedPath, () => first),
+    readOrCreatePrivateFile(generatedPath, () => first),
     generatedPath,
   );
 }
@@ -92,6 +92,6 @@ export async function rotateCredentialKeys(path: string): Promise<string> {
   // A retired key only verifies: its private part is dropped.
   const retired = file.keys.map(({ d: _d, ...k }) => ({ ...k, status: 'retired' as const }));
   const keys = [fresh, ...retired];
-  replaceKeyFile(path, JSON.stringify({ keys }, null, 2));
+  replacePrivateFile(path, JSON.stringify({ keys }, null, 2));
   return fresh.kid;
 }

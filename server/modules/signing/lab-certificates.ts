@@ -9,7 +9,7 @@ import {
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { readOrCreateKeyFile } from './key-files';
+import { readOrCreatePrivateFile } from '../../storage/private-files';
 
 // The lab's document-signing identity (docs/product/signed-reports.md): either the PKCS#12 file an
 // operator provides (SIGNING_P12, shared by every instance), or a lab root certificate and a
@@ -162,9 +162,9 @@ function identityOf(
   };
 }
 
-/** The generated identity under DATA_DIR, created on first start (see readOrCreateKeyFile). */
+/** The generated identity under DATA_DIR, created on first start (see readOrCreatePrivateFile). */
 export function generatedIdentity(dataDir: string, labName: string): PdfSigningIdentity {
-  const text = readOrCreateKeyFile(join(dataDir, GENERATED_SIGNING_FILE), () =>
+  const text = readOrCreatePrivateFile(join(dataDir, GENERATED_SIGNING_FILE), () =>
     JSON.stringify(generateLabCertificates(labName), null, 2),
   );
   const file = JSON.parse(text) as GeneratedFile;
