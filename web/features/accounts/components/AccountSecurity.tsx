@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useChangePassword, useMailPreferences, useResendVerification, useSignOutEverywhere } from '../api';
 import { showSubmitError } from '../form-errors';
-import { PasswordField } from './PasswordField';
+import { NewPasswordFields, PasswordField } from './PasswordField';
 
 export const STATUS_MAIL_LABEL = "E-mail me when my sample's status changes";
 
@@ -103,19 +103,10 @@ function ChangePassword() {
             autoComplete="current-password"
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordField
-            label="New password"
+          <NewPasswordFields
             name="newPassword"
-            what="new password"
-            autoComplete="new-password"
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordField
-            label="Repeat the new password"
-            name="confirmPassword"
-            what="repeated password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
+            password={form.getInputProps('newPassword')}
+            confirmation={form.getInputProps('confirmPassword')}
           />
         </SimpleGrid>
         <Group justify="flex-end">

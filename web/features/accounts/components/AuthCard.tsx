@@ -1,8 +1,11 @@
-import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** The frame shared by /login and /register: a heading, the form, and the link to the other one. */
+/**
+ * The frame of the sign-in pages (/login, /register, the second factor, the password reset): a
+ * heading, the form, and a link to the other page.
+ */
 export function AuthCard({
   title,
   lead,
@@ -34,5 +37,44 @@ export function AuthCard({
         )}
       </Paper>
     </Container>
+  );
+}
+
+/**
+ * The form inside an AuthCard, named by its heading: the fields, the full-width submit button
+ * (dots while `pending`), then what goes under it.
+ */
+export function AuthForm({
+  onSubmit,
+  submitLabel,
+  pending,
+  spaced = false,
+  children,
+  below,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  pending: boolean;
+  /** Extra room above the button, under a longer form (login, sign-up). */
+  spaced?: boolean;
+  children: ReactNode;
+  below?: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="auth-title">
+      <Stack gap="md">
+        {children}
+        <Button
+          type="submit"
+          fullWidth
+          loading={pending}
+          loaderProps={{ type: 'dots' }}
+          mt={spaced ? 'xs' : undefined}
+        >
+          {submitLabel}
+        </Button>
+        {below}
+      </Stack>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms'
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useForgotPassword } from '../api';
 import { showSubmitError } from '../form-errors';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
 
 export const FORGOT_FAILURE = { title: 'Request failed', fallback: 'Failed to send the reset link' };
 
@@ -55,26 +55,27 @@ export function ForgotPasswordPage() {
           </Text>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate aria-labelledby="auth-title">
-          <Stack gap="md">
-            <TextInput
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" fullWidth loading={forgot.isPending} loaderProps={{ type: 'dots' }}>
-              Send reset link
-            </Button>
+        <AuthForm
+          onSubmit={submit}
+          submitLabel="Send reset link"
+          pending={forgot.isPending}
+          below={
             <Text size="sm" ta="center">
               <Anchor component={Link} to="/login">
                 Back to login
               </Anchor>
             </Text>
-          </Stack>
-        </form>
+          }
+        >
+          <TextInput
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLogIn } from '../api';
 import { type LoginPrefill, showSubmitError } from '../form-errors';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
 import { SecondFactorStep } from './SecondFactorStep';
 
 export const LOGIN_SUCCESS = 'Logged in successfully';
@@ -63,35 +63,30 @@ export function LoginPage() {
       lead="Welcome back. Log in to your account."
       footer={{ text: "Don't have an account?", link: 'Sign up', to: '/register' }}
     >
-      <form onSubmit={submit} noValidate aria-labelledby="auth-title">
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            withAsterisk
-            ref={passwordRef}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" mt={-8}>
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth loading={pending} loaderProps={{ type: 'dots' }} mt="xs">
-            Login
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={submit} submitLabel="Login" pending={pending} spaced>
+        <TextInput
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          withAsterisk
+          ref={passwordRef}
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { type RegisterRequest, registerForm, USER_PASSWORD_MIN } from '../../../../common/contracts/accounts';
@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegister } from '../api';
 import { type LoginPrefill, serverFieldErrors } from '../form-errors';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
 
 export const REGISTER_SUCCESS = 'Registered successfully. Please log in.';
 export const REGISTER_FAILURE = { title: 'Registration failed', fallback: 'Failed to register' };
@@ -51,52 +51,41 @@ export function RegisterPage() {
       lead="Sign up to submit items for valuation and follow their progress."
       footer={{ text: 'Already have an account?', link: 'Log in', to: '/login' }}
     >
-      <form onSubmit={submit} noValidate aria-labelledby="auth-title">
-        <Stack gap="md">
+      <AuthForm onSubmit={submit} submitLabel="Sign Up" pending={registerAccount.isPending} spaced>
+        <TextInput
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          description={`Use at least ${USER_PASSWORD_MIN} characters.`}
+          withAsterisk
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+          {...form.getInputProps('password')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
+            label="First Name"
+            name="firstName"
+            autoComplete="given-name"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...form.getInputProps('firstName')}
           />
-          <PasswordInput
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            description={`Use at least ${USER_PASSWORD_MIN} characters.`}
+          <TextInput
+            label="Last Name"
+            name="lastName"
+            autoComplete="family-name"
             withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-            {...form.getInputProps('password')}
+            {...form.getInputProps('lastName')}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label="First Name"
-              name="firstName"
-              autoComplete="given-name"
-              withAsterisk
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last Name"
-              name="lastName"
-              autoComplete="family-name"
-              withAsterisk
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
-          <Button
-            type="submit"
-            fullWidth
-            loading={registerAccount.isPending}
-            loaderProps={{ type: 'dots' }}
-            mt="xs"
-          >
-            Sign Up
-          </Button>
-        </Stack>
-      </form>
+        </SimpleGrid>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,8 +12,8 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useResetPassword } from '../api';
 import { serverFieldErrors, showSubmitError } from '../form-errors';
-import { PasswordField } from './PasswordField';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
+import { NewPasswordFields } from './PasswordField';
 
 export const RESET_FAILURE = { title: 'Reset failed', fallback: 'Failed to change the password' };
 
@@ -64,28 +64,14 @@ export function ResetPasswordPage() {
           </Stack>
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate aria-labelledby="auth-title">
-          <Stack gap="md">
-            <PasswordField
-              label="New password"
-              name="password"
-              what="new password"
-              autoComplete="new-password"
-              description="At least 8 characters"
-              {...form.getInputProps('password')}
-            />
-            <PasswordField
-              label="Repeat the new password"
-              name="confirmPassword"
-              what="repeated password"
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Button type="submit" fullWidth loading={reset.isPending} loaderProps={{ type: 'dots' }}>
-              Set new password
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm onSubmit={submit} submitLabel="Set new password" pending={reset.isPending}>
+          <NewPasswordFields
+            name="password"
+            description="At least 8 characters"
+            password={form.getInputProps('password')}
+            confirmation={form.getInputProps('confirmPassword')}
+          />
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,10 +1,10 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { MFA_TOKEN_INVALID } from '../../../../common/contracts/two-factor';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useVerifySecondFactor } from '../api';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
 
 /** The second step of a sign-in with two factors: an app code or a recovery code. */
 export function SecondFactorStep({
@@ -39,32 +39,33 @@ export function SecondFactorStep({
 
   return (
     <AuthCard title="Two-factor sign-in" lead="Enter the 6-digit code from your authenticator app.">
-      <form onSubmit={submit} noValidate aria-labelledby="auth-title">
-        <Stack gap="md">
-          <TextInput
-            label="Authentication code"
-            name="code"
-            description="Or one of your recovery codes, if you no longer have the app."
-            autoComplete="one-time-code"
-            inputMode="text"
-            withAsterisk
-            value={code}
-            error={error}
-            onChange={(e) => {
-              setCode(e.currentTarget.value);
-              setError(null);
-            }}
-          />
-          <Button type="submit" fullWidth loading={verify.isPending} loaderProps={{ type: 'dots' }}>
-            Verify
-          </Button>
+      <AuthForm
+        onSubmit={submit}
+        submitLabel="Verify"
+        pending={verify.isPending}
+        below={
           <Text size="sm" ta="center">
             <Anchor component="button" type="button" onClick={onRestart}>
               Start again with your password
             </Anchor>
           </Text>
-        </Stack>
-      </form>
+        }
+      >
+        <TextInput
+          label="Authentication code"
+          name="code"
+          description="Or one of your recovery codes, if you no longer have the app."
+          autoComplete="one-time-code"
+          inputMode="text"
+          withAsterisk
+          value={code}
+          error={error}
+          onChange={(e) => {
+            setCode(e.currentTarget.value);
+            setError(null);
+          }}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }
