@@ -1,8 +1,9 @@
-import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type ForgotPasswordRequest, forgotPasswordRequest } from '../../../../common/contracts/accounts';
+import { EmailField } from '../../../components/EmailField';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useForgotPassword } from '../api';
@@ -67,14 +68,7 @@ export function ForgotPasswordPage() {
             </Text>
           }
         >
-          <TextInput
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
         </AuthForm>
       )}
     </AuthCard>

@@ -1,9 +1,10 @@
-import { Anchor, Group, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
+import { EmailField } from '../../../components/EmailField';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { returnPathFrom } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
@@ -64,14 +65,7 @@ export function LoginPage() {
       footer={{ text: "Don't have an account?", link: 'Sign up', to: '/register' }}
     >
       <AuthForm onSubmit={submit} submitLabel="Login" pending={pending} spaced>
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           name="password"

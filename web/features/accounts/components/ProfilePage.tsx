@@ -28,6 +28,7 @@ import {
 } from '../../../../common/contracts/accounts';
 import { isLabRole } from '../../../../common/domain/roles';
 import { FilePicker } from '../../../components/FilePicker';
+import { EmailField } from '../../../components/EmailField';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { usePersonalImage } from '../../../lib/personal-image';
 import { authUserQuery, useSession } from '../../../lib/session';
@@ -200,14 +201,7 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
         <form onSubmit={submit} noValidate aria-labelledby="profile-title">
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                withAsterisk
-                {...form.getInputProps('email')}
-              />
+              <EmailField {...form.getInputProps('email')} />
               <TextInput
                 label="Phone"
                 name="phone"

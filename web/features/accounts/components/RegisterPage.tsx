@@ -2,6 +2,7 @@ import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { type RegisterRequest, registerForm, USER_PASSWORD_MIN } from '../../../../common/contracts/accounts';
+import { EmailField } from '../../../components/EmailField';
 import { errorMessage, HttpError } from '../../../lib/api';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
@@ -52,14 +53,7 @@ export function RegisterPage() {
       footer={{ text: 'Already have an account?', link: 'Log in', to: '/login' }}
     >
       <AuthForm onSubmit={submit} submitLabel="Sign Up" pending={registerAccount.isPending} spaced>
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           name="password"

@@ -39,6 +39,7 @@ import {
   LAB_PHONE_HREF,
 } from '../../../components/lab-contact';
 import { PageHero } from '../../../components/PageHero';
+import { EmailField } from '../../../components/EmailField';
 import { focusFirstError, focusInView, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -226,14 +227,7 @@ export function ContactPage() {
                       />
                     </SimpleGrid>
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                      <TextInput
-                        label="Email"
-                        name="email"
-                        type="email"
-                        autoComplete="email"
-                        withAsterisk
-                        {...form.getInputProps('email')}
-                      />
+                      <EmailField {...form.getInputProps('email')} />
                       <TextInput
                         label="Phone (optional)"
                         name="phone"
