@@ -37,6 +37,7 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { createPublicPhotoLinks } from './modules/photos/photo-links';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { reviewRoutes } from './modules/reports/review.routes';
 import { type LabKeys, loadLabKeys } from './modules/signing/lab-keys';
 import { wellKnownRoutes } from './modules/signing/well-known.routes';
 import { samplesRoutes } from './modules/samples/samples.routes';
@@ -202,6 +203,7 @@ export async function buildApp(opts: {
   await app.register(inquiriesRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(reportsRoutes(deps));
+  await app.register(reviewRoutes(deps));
   await app.register(verificationRoutes(deps));
   await app.register(disclosureRoutes(deps));
   await app.register(wellKnownRoutes(deps));

@@ -87,6 +87,8 @@ export const labSettingsRequest = z
     currency: currencyCode.optional(),
     /** Staff and admins must set up two-factor sign-in (docs/product/accounts-and-sessions.md); left out, unchanged. */
     require2faForStaff: z.boolean({ message: 'require2faForStaff must be true or false' }).optional(),
+    /** Issued reports wait for a second expert's approval (docs/product/valuation-report.md); left out, unchanged. */
+    requireReview: z.boolean({ message: 'requireReview must be true or false' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.prices) return;
@@ -114,5 +116,6 @@ export const labSettingsResponse = z.object({
   urgentSurchargePercent: z.number().int(),
   currency: z.string(),
   require2faForStaff: z.boolean(),
+  requireReview: z.boolean(),
 });
 export type LabSettings = z.infer<typeof labSettingsResponse>;

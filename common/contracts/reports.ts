@@ -201,6 +201,8 @@ export const issueReportResponse = z.object({
   sha256: z.string(),
   /** 'generated' for a first issue, 'updated' when the sample already had a code (docs/product/reports-and-verification.md). */
   action: z.enum(['generated', 'updated']),
+  /** 'awaiting-review' when the lab requires a second review: nothing is public yet (docs/product/valuation-report.md). */
+  state: z.enum(['issued', 'awaiting-review']),
   message: z.string(),
 });
 export type IssueReportResponse = z.infer<typeof issueReportResponse>;

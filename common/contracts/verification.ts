@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reportContent } from './reports';
+import { reviewSignOff } from './review';
 
 // Public verification (docs/product/reports-and-verification.md).
 
@@ -26,6 +27,8 @@ export const verificationResponse = z.object({
   assignedStaff: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
   /** The current revision and when it was issued. */
   revision: z.number(),
+  /** Who analysed it and which second expert approved it, when the lab reviewed it (docs/product/valuation-report.md). */
+  review: reviewSignOff.nullable(),
   issuedAt: z.string(),
   revoked: z.boolean(),
   revokedReason: z.string().nullable(),

@@ -220,8 +220,19 @@ export const labSettings = pgTable('lab_settings', {
   currency: varchar('currency', { length: 3 }).notNull().default('EUR'),
   /** Staff and admins must set up two-factor sign-in before using the lab's features. */
   require2faForStaff: boolean('require_2fa_for_staff').notNull().default(false),
+  /** Issued reports wait for a second expert's approval before they are public (docs/product/valuation-report.md). */
+  requireReview: boolean('require_review').notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/** One row of a revision's element table, as checked and cleaned when it was issued. */
+export type RevisionElement = {
+  element: string;
+  percentage: number;
+  purity: string | null;
+  quality: string | null;
+  notes: string | null;
+};
 
 /** Every issued PDF, kept byte for byte (docs/product/reports-and-verification.md). */
 export const reportRevisions = pgTable(
@@ -245,6 +256,8 @@ export const reportRevisions = pgTable(
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewComment: text('review_comment'),
+    /** The element table this revision states; the sample's elements take it when it becomes public. */
+    elements: jsonb('elements').$type<RevisionElement[]>(),
   },
   (t) => [
     uniqueIndex('report_revisions_code_revision_unique').on(t.reportCode, t.revision),

@@ -49,3 +49,14 @@ export const canRevokeReport = (actor: Actor) => isAdmin(actor);
 /** Handing out share links that disclose a report's value, and reading who verified it: the owner and admins. */
 export const canShareReport = (actor: Actor, sample: SampleAccess) =>
   isSelf(actor, sample.userId) || isAdmin(actor);
+
+/** Reviewing reports at all (the approve and send-back calls, the review list): active staff and admins. */
+export const canReviewReports = (actor: Actor) => runsTheLab(actor);
+
+/**
+ * Approving or sending back one revision awaiting review: any active staff member or admin except
+ * the revision's author — a second expert, never the same one (docs/product/valuation-report.md).
+ * Staff may read every sample, so they may review any sample's report, not only their own work list's.
+ */
+export const canReviewRevision = (actor: Actor, revision: { issuedBy: number | null }) =>
+  canReviewReports(actor) && revision.issuedBy !== actor.id;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactInquiries, mailOutbox, samples } from '../../server/db/schema';
+import { contactInquiries, mailOutbox, reportRevisions, samples } from '../../server/db/schema';
+import { newReportCode } from '../../server/modules/reports/report-code';
 import {
   DOCUMENT_PDF as PDF,
   fileForm,
@@ -97,6 +98,23 @@ async function quotedSample(accepted: boolean): Promise<number> {
     });
     expect(yes.status).toBe(200);
   }
+  return sample.id;
+}
+
+/** A fresh sample of customer A with a first report the assigned staff member issued, awaiting review. */
+async function awaitingReview(): Promise<number> {
+  const sample = await insertSample(t.db, who.customerA, { assignedStaffId: who.staffAssigned.id });
+  await t.db.insert(reportRevisions).values({
+    sampleId: sample.id,
+    reportCode: newReportCode(),
+    revision: 1,
+    storageKey: `reports/matrix-${sample.id}-draft.pdf`,
+    sha256: '0'.repeat(64),
+    byteSize: 0,
+    issuedBy: who.staffAssigned.id,
+    state: 'awaiting-review',
+    elements: [{ element: 'Silver', percentage: 92.5, purity: null, quality: null, notes: null }],
+  });
   return sample.id;
 }
 
@@ -516,6 +534,29 @@ const ROWS: Record<string, Row> = {
     },
     run: (p) =>
       call(t, 'POST', `/api/staff/samples/${sampleId}/report`, { token: token(p), json: { elements } }),
+  },
+  // The second review: a revision the assigned staff member issued waits; its author may not review it.
+  'POST /api/staff/samples/:id/report/approve': {
+    expected: { ...labOnly(200), staffAssigned: 403 },
+    run: async (p) =>
+      call(t, 'POST', `/api/staff/samples/${await awaitingReview()}/report/approve`, { token: token(p) }),
+  },
+  'POST /api/staff/samples/:id/report/reject': {
+    expected: { ...labOnly(200), staffAssigned: 403 },
+    run: async (p) =>
+      call(t, 'POST', `/api/staff/samples/${await awaitingReview()}/report/reject`, {
+        token: token(p),
+        json: { comment: `Sent back by ${p}` },
+      }),
+  },
+  'GET /api/staff/samples/:id/report/review': {
+    expected: labOnly(200),
+    run: async (p) =>
+      call(t, 'GET', `/api/staff/samples/${await awaitingReview()}/report/review`, { token: token(p) }),
+  },
+  'GET /api/staff/reviews': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/staff/reviews', { token: token(p) }),
   },
   'GET /api/report/:reportCode/pdf': {
     expected: {

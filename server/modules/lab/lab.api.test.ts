@@ -58,6 +58,7 @@ describe('/api/lab/settings', () => {
       urgentSurchargePercent: 50,
       currency: 'EUR',
       require2faForStaff: false,
+      requireReview: false,
     });
     for (const token of [undefined, customer.token, staff.token]) {
       const post = await call(t, 'POST', '/api/lab/settings', { token, form: settingsForm(valid) });

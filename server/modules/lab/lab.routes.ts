@@ -35,6 +35,7 @@ export function presentLabSettings(row: LabSettingsRow | undefined): LabSettings
     certificationNumber: row?.certificationNumber ?? null,
     logo: row?.logo ? `/Uploads/${row.logo}` : null,
     require2faForStaff: row?.require2faForStaff ?? false,
+    requireReview: row?.requireReview ?? false,
     ...presentPriceSettings(row),
   };
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   elementSetProblem,
@@ -8,6 +8,8 @@ import {
   type ReportElementInput,
   VALUATION_MESSAGES,
 } from '../../../common/contracts/reports';
+import { REVIEW_MESSAGES } from '../../../common/contracts/review';
+import type { DbOrTx } from '../../db/client';
 import { parseAmount } from '../../../common/domain/money';
 import { DEFAULT_LAB_NAME, LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../../common/domain/reports';
 import { CATEGORIES, displaySampleId, optionLabel, SERVICES } from '../../../common/domain/samples';
@@ -25,11 +27,13 @@ import {
   findSample,
   findSamplePhotos,
   findUserNameAndSignature,
+  deleteRevision,
   insertRevision,
-  latestRevision,
+  latestRevisionOfSample,
   markSampleIssued,
   readLabSettings,
   replaceReportElements,
+  type RevisionRow,
   type SampleRow,
 } from './reports.queries';
 
@@ -136,24 +140,36 @@ async function readImage(deps: IssueDeps, key: string | null | undefined): Promi
   }
 }
 
-const personName = (p: { firstName: string | null; lastName: string | null } | undefined) =>
+export const personName = (p: { firstName: string | null; lastName: string | null } | undefined) =>
   p ? [p.firstName, p.lastName].filter(Boolean).join(' ').trim() : '';
 
-async function pdfInputFor(
+/** Who signs the report: the analyst (by id, with a fallback name) and, once approved, the reviewer. */
+export type Signatories = {
+  analyst: { id: number; fallbackName: string };
+  reviewer?: { id: number; reviewedAt: Date } | 'pending';
+};
+
+/** Everything the PDF shows apart from the code, revision and dates. */
+export async function pdfInputFor(
   deps: IssueDeps,
   sample: SampleRow,
   elements: ElementValues[],
   content: ReportContent,
-  issuer: AuthUser,
+  people: Signatories,
+  labRow?: LabSettingsRow,
 ) {
-  const [lab, analystRow, owner] = await Promise.all([
-    readLabSettings(deps.db),
-    findUserNameAndSignature(deps.db, sample.assignedStaffId ?? issuer.id),
+  const reviewer = people.reviewer === 'pending' ? undefined : people.reviewer;
+  const [lab, analystRow, owner, reviewerRow, photos] = await Promise.all([
+    labRow ?? readLabSettings(deps.db),
+    findUserNameAndSignature(deps.db, people.analyst.id),
     findUserNameAndSignature(deps.db, sample.userId),
+    reviewer ? findUserNameAndSignature(deps.db, reviewer.id) : undefined,
+    reportPhotos(deps, sample.id, content.photoIds),
   ]);
-  const [logo, signature] = await Promise.all([
+  const [logo, signature, reviewerSignature] = await Promise.all([
     readImage(deps, lab?.logo),
     readImage(deps, analystRow?.signature),
+    readImage(deps, reviewerRow?.signature),
   ]);
   const services = SERVICES.filter((s) => sample[s.field]).map((s) => s.label);
   return {
@@ -179,14 +195,118 @@ async function pdfInputFor(
     },
     elements,
     content,
-    analyst: { name: personName(analystRow) || personName(issuer) || issuer.email, signature },
+    photos,
+    analyst: { name: personName(analystRow) || people.analyst.fallbackName, signature },
+    reviewer:
+      people.reviewer === 'pending'
+        ? ('pending' as const)
+        : reviewer
+          ? {
+              name: personName(reviewerRow) || 'Laboratory reviewer',
+              signature: reviewerSignature,
+              reviewedAt: reviewer.reviewedAt,
+            }
+          : null,
   };
 }
 
+type PdfBase = Awaited<ReturnType<typeof pdfInputFor>>;
+type LabSettingsRow = NonNullable<Awaited<ReturnType<typeof readLabSettings>>>;
+
 /**
- * Issues a report (docs/product/signed-reports.md): renders and signs the PDF once, stores it with its SHA-256 as the next
- * revision, and replaces the sample's elements, all recorded in one transaction. A stored PDF whose
- * transaction fails is removed again.
+ * Draws one revision's PDF. A public revision is signed with the lab's certificate (what is stored,
+ * served and hashed is the signed file: docs/product/signed-reports.md); a draft awaiting review is
+ * not, so no copy of it can pass for an issued report.
+ */
+export async function renderRevision(
+  deps: IssueDeps,
+  base: PdfBase,
+  at: { reportCode: string; revision: number; issuedAt: Date },
+): Promise<{ pdf: Buffer; sha256: string }> {
+  const draft = base.reviewer === 'pending';
+  const unsigned = await renderReportPdf({
+    ...base,
+    ...at,
+    verifyUrl: `${deps.config.publicUrl}/verify-report?code=${at.reportCode}`,
+    ...(draft
+      ? {}
+      : {
+          signing: {
+            signerName: deps.keys.pdf.signerName,
+            location: base.lab.address,
+            contactInfo: deps.config.publicUrl,
+          },
+        }),
+  });
+  const pdf = draft ? unsigned : await deps.keys.pdf.sign(unsigned, at.issuedAt);
+  return { pdf, sha256: createHash('sha256').update(pdf).digest('hex') };
+}
+
+export const CONCURRENT_ISSUE_MESSAGE =
+  'The report was issued by someone else at the same time; please try again';
+
+/**
+ * Runs `work` in one transaction holding the sample's report lock: one issue, approval or send-back
+ * per sample at a time (two tabs, two instances). Files stored through `store` are removed again if
+ * the transaction fails, so a losing racer never leaves (or removes) a stored PDF.
+ */
+export async function withReportLock<T>(
+  deps: IssueDeps,
+  sampleId: number,
+  work: (tx: DbOrTx, store: (key: string, bytes: Buffer) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const stored: string[] = [];
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_ISSUE_LOCK}, ${sampleId})`);
+      return work(tx, async (key, bytes) => {
+        await deps.storage.put(key, bytes);
+        stored.push(key);
+      });
+    });
+  } catch (err) {
+    await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => {})));
+    throw err;
+  }
+}
+
+/** Inside the lock: is the sample's newest revision still the one read before rendering? */
+export async function assertLatestUnchanged(tx: DbOrTx, sampleId: number, expected: RevisionRow | undefined) {
+  const now = await latestRevisionOfSample(tx, sampleId);
+  if (now?.id !== expected?.id || now?.state !== expected?.state) throw conflict(CONCURRENT_ISSUE_MESSAGE);
+}
+
+/**
+ * Makes a revision public, inside the lock: the sample carries the code and issue fields, its element
+ * table becomes the revision's, and the customer is mailed (in the same transaction).
+ */
+export async function publishRevision(
+  tx: DbOrTx,
+  deps: IssueDeps,
+  sample: SampleRow,
+  values: {
+    reportCode: string;
+    revision: number;
+    issuedAt: Date;
+    issuedBy: number;
+    elements: ElementValues[];
+  },
+) {
+  const marked = await markSampleIssued(tx, sample.id, values, sample.reportCode);
+  if (!marked) throw conflict(CONCURRENT_ISSUE_MESSAGE);
+  await replaceReportElements(tx, sample.id, values.elements);
+  await mailReportIssued(tx, deps.mailer, sample, values.reportCode, values.revision);
+}
+
+/** A draft's file: a fresh name each time, as a draft sent back is replaced by the next one. */
+const draftStorageKey = (code: string, revision: number) =>
+  `reports/${code}-r${revision}-draft-${randomBytes(6).toString('hex')}.pdf`;
+
+/**
+ * Issues a report (docs/product/signed-reports.md): renders and signs the PDF once, stores it with its
+ * SHA-256 as the next revision, and replaces the sample's elements, all recorded in one transaction.
+ * When the lab requires a second review (docs/product/valuation-report.md) the revision is stored as
+ * `awaiting-review` instead, with an unsigned draft, and nothing public changes until it is approved.
  */
 export async function issueReport(
   deps: IssueDeps,
@@ -202,52 +322,49 @@ export async function issueReport(
   if (!canIssueReport(user, sample)) throw forbidden(ACCESS_DENIED_MESSAGE);
   if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
   const elements = checkElements(body.elements);
-  const photos = await reportPhotos(deps, sample.id, body.photoIds);
   const content = reportContentOf(body);
-  const base = { ...(await pdfInputFor(deps, sample, elements, content, user)), photos };
+  const lab = await readLabSettings(deps.db);
+  const review = lab?.requireReview ?? false;
+  const author = { id: user.id, fallbackName: personName(user) || user.email };
+  // A reviewed report names its author as the analyst (beside the reviewer); otherwise, as always,
+  // the staff member the sample is assigned to.
+  const base = await pdfInputFor(
+    deps,
+    sample,
+    elements,
+    content,
+    review
+      ? { analyst: author, reviewer: 'pending' }
+      : { analyst: { ...author, id: sample.assignedStaffId ?? user.id } },
+    lab,
+  );
 
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
-    const existingCode = sample.reportCode;
+    const latest = await latestRevisionOfSample(deps.db, sample.id);
+    if (latest?.state === 'awaiting-review') throw conflict(REVIEW_MESSAGES.alreadyAwaiting);
+    // A draft that was sent back is replaced by this one, under its number (and code, if it was the first).
+    const replaced = latest?.state === 'returned' ? latest : undefined;
+    const existingCode = sample.reportCode ?? replaced?.reportCode ?? null;
     const reportCode = existingCode ?? newReportCode();
-    const previous = existingCode ? await latestRevision(deps.db, existingCode) : undefined;
-    const revision = (previous?.revision ?? 0) + 1;
+    const revision = replaced ? replaced.revision : (latest?.revision ?? 0) + 1;
     const issuedAt = new Date();
-    const unsigned = await renderReportPdf({
-      ...base,
-      reportCode,
-      revision,
-      issuedAt,
-      verifyUrl: `${deps.config.publicUrl}/verify-report?code=${reportCode}`,
-      signing: {
-        signerName: deps.keys.pdf.signerName,
-        location: base.lab.address,
-        contactInfo: deps.config.publicUrl,
-      },
-    });
-    // What is stored, served and hashed is the signed file (docs/product/signed-reports.md).
-    const pdf = await deps.keys.pdf.sign(unsigned, issuedAt);
-    const sha256 = createHash('sha256').update(pdf).digest('hex');
-    const storageKey = reportStorageKey(reportCode, revision);
-    let stored = false;
+    const { pdf, sha256 } = await renderRevision(deps, base, { reportCode, revision, issuedAt });
+    const storageKey = review
+      ? draftStorageKey(reportCode, revision)
+      : reportStorageKey(reportCode, revision);
     try {
-      await deps.db.transaction(async (tx) => {
-        // One issue per sample at a time (two tabs, two instances): the file of revision N is written
-        // only by the holder of this lock, after checking N is still next, so a losing racer can
-        // neither overwrite nor remove the winner's stored PDF.
-        await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_ISSUE_LOCK}, ${sample.id})`);
-        if (existingCode && ((await latestRevision(tx, existingCode))?.revision ?? 0) !== revision - 1)
-          throw conflict('The report was issued by someone else at the same time; please try again');
-        await deps.storage.put(storageKey, pdf);
-        stored = true;
-        const marked = await markSampleIssued(
-          tx,
-          sample.id,
-          { reportCode, issuedAt, issuedBy: user.id },
-          existingCode,
-        );
-        if (!marked)
-          throw conflict('The report was issued by someone else at the same time; please try again');
-        await replaceReportElements(tx, sample.id, elements);
+      await withReportLock(deps, sample.id, async (tx, store) => {
+        await assertLatestUnchanged(tx, sample.id, latest);
+        await store(storageKey, pdf);
+        if (!review)
+          await publishRevision(tx, deps, sample, {
+            reportCode,
+            revision,
+            issuedAt,
+            issuedBy: user.id,
+            elements,
+          });
+        if (replaced) await deleteRevision(tx, replaced.id);
         await insertRevision(tx, {
           sampleId: sample.id,
           reportCode,
@@ -258,27 +375,34 @@ export async function issueReport(
           issuedAt,
           issuedBy: user.id,
           content,
+          elements,
+          state: review ? 'awaiting-review' : 'issued',
         });
-        await mailReportIssued(tx, deps.mailer, sample, reportCode, revision);
       });
     } catch (err) {
-      if (stored) await deps.storage.delete(storageKey).catch(() => {});
       // A new code that collided with another sample's code: draw another one.
-      if (!existingCode && isUniqueViolation(err, 'samples_report_code_unique')) continue;
+      if (!existingCode && isCodeCollision(err)) continue;
       throw err;
     }
-    const action = existingCode ? 'updated' : 'generated';
+    if (replaced) await deps.storage.delete(replaced.storageKey).catch(() => {});
+    const action = sample.reportCode ? 'updated' : 'generated';
     return {
       reportCode,
       revision,
       issuedAt: issuedAt.toISOString(),
       sha256,
       action,
-      message: `Report ${action} successfully`,
+      state: review ? 'awaiting-review' : 'issued',
+      message: review ? REVIEW_MESSAGES.submitted : `Report ${action} successfully`,
     };
   }
   throw new AppError(500, 'Failed to generate report');
 }
+
+/** A freshly drawn code already taken: by another sample, or by another sample's draft. */
+const isCodeCollision = (err: unknown) =>
+  isUniqueViolation(err, 'samples_report_code_unique') ||
+  isUniqueViolation(err, 'report_revisions_code_revision_unique');
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
   let e: unknown = err;

@@ -70,6 +70,11 @@ export type ReportPdfInput = {
   /** The report's photos in order: display copies, never originals (docs/product/photos.md). */
   photos?: { image: Buffer; caption: string }[];
   analyst: { name: string; signature: Buffer | null } | null;
+  /**
+   * The second expert who approved a reviewed report ("Reviewed By"), or 'pending' for the staff-only
+   * draft of a revision still awaiting review; absent when the lab issued it without review.
+   */
+  reviewer?: { name: string; signature: Buffer | null; reviewedAt: Date } | 'pending' | null;
   reportCode: string;
   revision: number;
   issuedAt: Date;
@@ -736,29 +741,28 @@ function analysisSection({ doc, input, left, width, bottomLimit, root }: Ctx) {
   doc.y += 10;
 }
 
-/** Who analysed it (name, signature image) and how to verify it (code, address, QR code). */
-async function signOffSection({ doc, input, left, width, bottomLimit, root }: Ctx) {
-  const blockH = 150;
-  if (doc.y + blockH > bottomLimit()) doc.addPage();
-  const top = doc.y + 6;
-  const analyst = container(doc, root, 'Sect');
-  const analystName = input.analyst?.name ?? 'Laboratory analyst';
-  tag(doc, analyst, 'H2', () =>
-    doc.fillColor(MUTED).font('regular').fontSize(8).text('ANALYZED BY', left, top, { width: 220 }),
+type Signatory = { name: string; signature: Buffer | null };
+
+/** One signature block: heading, signature image (when present) over a line, name and two small lines. */
+function signatureBlock(
+  { doc, root }: Ctx,
+  at: { x: number; top: number },
+  heading: string,
+  person: Signatory,
+  lines: [string, string],
+): number {
+  const { x, top } = at;
+  const block = container(doc, root, 'Sect');
+  tag(doc, block, 'H2', () =>
+    doc.fillColor(MUTED).font('regular').fontSize(8).text(heading, x, top, { width: 220 }),
   );
   const sigTop = top + 14;
-  if (input.analyst?.signature) {
+  if (person.signature) {
     try {
-      const image = openImage(doc, input.analyst.signature);
-      tag(
-        doc,
-        analyst,
-        'Figure',
-        () => doc.image(image, left, sigTop, { fit: [180, 56], valign: 'bottom' }),
-        {
-          alt: `Signature of ${analystName}`,
-        },
-      );
+      const image = openImage(doc, person.signature);
+      tag(doc, block, 'Figure', () => doc.image(image, x, sigTop, { fit: [180, 56], valign: 'bottom' }), {
+        alt: `Signature of ${person.name}`,
+      });
     } catch {
       // An unreadable signature image is left out; the name and line remain.
     }
@@ -766,35 +770,59 @@ async function signOffSection({ doc, input, left, width, bottomLimit, root }: Ct
   const lineY = sigTop + 62;
   artifact(doc, () =>
     doc
-      .moveTo(left, lineY)
-      .lineTo(left + 220, lineY)
+      .moveTo(x, lineY)
+      .lineTo(x + 220, lineY)
       .lineWidth(0.8)
       .strokeColor(INK)
       .stroke(),
   );
-  tag(doc, analyst, 'P', () =>
+  tag(doc, block, 'P', () =>
     doc
       .fillColor(INK)
       .font('bold')
       .fontSize(10)
-      .text(analystName, left, lineY + 5, { width: 220 }),
+      .text(person.name, x, lineY + 5, { width: 220 }),
   );
-  tag(doc, analyst, 'P', () =>
-    doc
-      .fillColor(MUTED)
-      .font('regular')
-      .fontSize(8)
-      .text(`Analyst, ${input.lab.name}`, left, doc.y, { width: 220 }),
-  );
-  tag(doc, analyst, 'P', () =>
-    doc
-      .fillColor(MUTED)
-      .font('regular')
-      .fontSize(8)
-      .text(`Issued ${longDate(input.issuedAt)}`, left, doc.y, { width: 220 }),
-  );
-  analyst.end();
-  const analystBottom = doc.y;
+  for (const line of lines)
+    tag(doc, block, 'P', () =>
+      doc.fillColor(MUTED).font('regular').fontSize(8).text(line, x, doc.y, { width: 220 }),
+    );
+  block.end();
+  return Math.max(doc.y, lineY + 40);
+}
+
+/**
+ * Who analysed it and, for a reviewed report, who reviewed it (names, signature images), then how to
+ * verify it (code, address, QR code). A reviewed report puts the two signatures side by side and the
+ * verification block below them (docs/product/valuation-report.md, "Second review").
+ */
+async function signOffSection(ctx: Ctx) {
+  const { doc, input, left, width, bottomLimit, root } = ctx;
+  const reviewer = input.reviewer ?? null;
+  const blockH = reviewer ? 270 : 150;
+  if (doc.y + blockH > bottomLimit()) doc.addPage();
+  const top = doc.y + 6;
+  const analyst = input.analyst ?? { name: 'Laboratory analyst', signature: null };
+  const analystBottom = signatureBlock(ctx, { x: left, top }, 'ANALYZED BY', analyst, [
+    `Analyst, ${input.lab.name}`,
+    `${reviewer === 'pending' ? 'Submitted' : 'Issued'} ${longDate(input.issuedAt)}`,
+  ]);
+  let verifyTop = top;
+  if (reviewer) {
+    const x = left + width - 220;
+    const reviewerBottom =
+      reviewer === 'pending'
+        ? signatureBlock(ctx, { x, top }, 'REVIEWED BY', { name: 'Awaiting review', signature: null }, [
+            'A second expert has not yet approved',
+            'this draft: it is not an issued report.',
+          ])
+        : signatureBlock(ctx, { x, top }, 'REVIEWED BY', reviewer, [
+            `Reviewer, ${input.lab.name}`,
+            `Approved ${longDate(reviewer.reviewedAt)}`,
+          ]);
+    verifyTop = Math.max(analystBottom, reviewerBottom) + 14;
+  }
+  const signaturesBottom = reviewer ? verifyTop : analystBottom;
 
   // Verification: the code and address beside a QR code drawn as vector squares.
   const verify = container(doc, root, 'Sect');
@@ -804,7 +832,7 @@ async function signOffSection({ doc, input, left, width, bottomLimit, root }: Ct
   const textX = qrX - textW - 12;
   const right = { width: textW, align: 'right' as const };
   tag(doc, verify, 'H2', () =>
-    doc.fillColor(MUTED).font('regular').fontSize(8).text('VERIFY THIS REPORT', textX, top, right),
+    doc.fillColor(MUTED).font('regular').fontSize(8).text('VERIFY THIS REPORT', textX, verifyTop, right),
   );
   tag(doc, verify, 'P', () =>
     doc
@@ -826,12 +854,12 @@ async function signOffSection({ doc, input, left, width, bottomLimit, root }: Ct
       ),
   );
   const textBottom = doc.y;
-  tag(doc, verify, 'Figure', () => drawQr(doc, input.verifyUrl, qrX, top, qrSize), {
+  tag(doc, verify, 'Figure', () => drawQr(doc, input.verifyUrl, qrX, verifyTop, qrSize), {
     alt: `QR code linking to ${input.verifyUrl}`,
   });
   verify.end();
 
-  doc.y = Math.max(textBottom, analystBottom, lineY + 40, top + qrSize) + 8;
+  doc.y = Math.max(textBottom, signaturesBottom, verifyTop + qrSize) + 8;
   tag(doc, root, 'P', () =>
     doc
       .fillColor(MUTED)

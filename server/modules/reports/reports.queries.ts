@@ -1,16 +1,18 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { labSettings, reportElements, reportRevisions, sampleFiles, samples, users } from '../../db/schema';
+import {
+  labSettings,
+  type RevisionElement,
+  reportElements,
+  reportRevisions,
+  sampleFiles,
+  samples,
+  users,
+} from '../../db/schema';
 
 export type SampleRow = typeof samples.$inferSelect;
 export type RevisionRow = typeof reportRevisions.$inferSelect;
-export type ElementValues = {
-  element: string;
-  percentage: number;
-  purity: string | null;
-  quality: string | null;
-  notes: string | null;
-};
+export type ElementValues = RevisionElement;
 
 export async function findSample(db: DbOrTx, id: number): Promise<SampleRow | undefined> {
   const [row] = await db.select().from(samples).where(eq(samples.id, id)).limit(1);
@@ -41,16 +43,6 @@ export async function findUserNameAndSignature(db: DbOrTx, id: number) {
 
 export async function readLabSettings(db: DbOrTx) {
   const [row] = await db.select().from(labSettings).orderBy(asc(labSettings.id)).limit(1);
-  return row;
-}
-
-export async function latestRevision(db: DbOrTx, code: string): Promise<RevisionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(reportRevisions)
-    .where(eq(reportRevisions.reportCode, code))
-    .orderBy(desc(reportRevisions.revision))
-    .limit(1);
   return row;
 }
 
@@ -119,5 +111,41 @@ export async function markReportRevoked(
     })
     .where(and(eq(samples.id, sampleId), sql`${samples.reportRevokedAt} is null`))
     .returning();
+  return row;
+}
+
+/** The sample's newest revision in any state: the current issued one, or a draft (awaiting review, sent back) after it. */
+export async function latestRevisionOfSample(db: DbOrTx, sampleId: number): Promise<RevisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reportRevisions)
+    .where(eq(reportRevisions.sampleId, sampleId))
+    .orderBy(desc(reportRevisions.revision))
+    .limit(1);
+  return row;
+}
+
+/** The newest issued revision of a code: the only one the owner and the public are ever given. */
+export async function latestIssuedRevision(db: DbOrTx, code: string): Promise<RevisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reportRevisions)
+    .where(and(eq(reportRevisions.reportCode, code), eq(reportRevisions.state, 'issued')))
+    .orderBy(desc(reportRevisions.revision))
+    .limit(1);
+  return row;
+}
+
+export async function deleteRevision(tx: DbOrTx, id: number) {
+  await tx.delete(reportRevisions).where(eq(reportRevisions.id, id));
+}
+
+export async function updateRevision(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<Omit<typeof reportRevisions.$inferInsert, 'id'>>,
+): Promise<RevisionRow> {
+  const [row] = await tx.update(reportRevisions).set(values).where(eq(reportRevisions.id, id)).returning();
+  if (!row) throw new Error('revision not updated');
   return row;
 }

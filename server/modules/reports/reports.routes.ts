@@ -14,7 +14,7 @@ import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import { canDownloadReport, canRevokeReport } from '../../policies/samples';
 import { issueReport } from './issue-report';
-import { findSampleByReportCode, latestRevision, markReportRevoked } from './reports.queries';
+import { findSampleByReportCode, latestIssuedRevision, markReportRevoked } from './reports.queries';
 
 export const REPORT_NOT_FOUND = 'Report not found';
 
@@ -73,7 +73,8 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const sample = await findSampleByReportCode(deps.db, code);
         // Never reveal that someone else's report exists.
         if (!sample || !canDownloadReport(user, sample)) throw notFound(REPORT_NOT_FOUND);
-        const revision = await latestRevision(deps.db, code);
+        // Only a public revision: a newer one still awaiting review stays with the lab.
+        const revision = await latestIssuedRevision(deps.db, code);
         if (!revision) throw notFound(REPORT_NOT_FOUND);
         const bytes = await deps.storage.read(revision.storageKey);
         return (

@@ -28,6 +28,7 @@ export function presentVerification(
     })),
     assignedStaff: hasStaff ? { firstName: row.staffFirstName, lastName: row.staffLastName } : null,
     revision: row.current.revision,
+    review: presentSignOff(row.current.review),
     issuedAt: iso(row.current.issuedAt),
     revoked: row.reportRevokedAt !== null,
     revokedReason: row.reportRevokedReason,
@@ -46,5 +47,17 @@ export function presentVerification(
             effectiveDate: v.effectiveDate,
           }
         : null,
+  };
+}
+
+const noName = { firstName: null, lastName: null };
+
+/** "Analyzed By" and "Reviewed By" of a reviewed revision, as its PDF names them. */
+function presentSignOff(review: NonNullable<VerifiedRow['current']>['review']) {
+  if (!review) return null;
+  return {
+    analyzedBy: review.analyzedBy ?? noName,
+    reviewedBy: review.reviewedBy ?? noName,
+    reviewedAt: iso(review.reviewedAt),
   };
 }

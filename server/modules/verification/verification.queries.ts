@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReportContent } from '../../../common/contracts/reports';
+import type { PersonName } from '../../../common/contracts/samples';
 import type { Db, DbOrTx } from '../../db/client';
 import { reportRevisions, samples, users, verificationLog } from '../../db/schema';
 
@@ -19,7 +20,13 @@ export type VerifiedRow = {
   elements:
     | { element: string; percentage: number | string | null; purity: string | null; quality: string | null }[]
     | null;
-  current: { revision: number; issuedAt: string; content: ReportContent | null } | null;
+  current: {
+    revision: number;
+    issuedAt: string;
+    content: ReportContent | null;
+    /** Who analysed and who approved a reviewed revision (docs/product/valuation-report.md); null otherwise. */
+    review: { analyzedBy: PersonName | null; reviewedBy: PersonName | null; reviewedAt: string } | null;
+  } | null;
 };
 
 /**
@@ -47,7 +54,7 @@ export function verificationQuery(db: Db) {
       >`(select json_agg(json_build_object('element', e.element, 'percentage', e.percentage, 'purity', e.purity, 'quality', e.quality) order by e.id) from report_elements e where e.sample_id = "samples"."id")`,
       current: sql<
         VerifiedRow['current']
-      >`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at, 'content', r.content) from report_revisions r where r.report_code = "samples"."report_code" and r.state = 'issued' order by r.revision desc limit 1)`,
+      >`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at, 'content', r.content, 'review', case when r.reviewed_by is null then null else json_build_object('analyzedBy', (select json_build_object('firstName', a.first_name, 'lastName', a.last_name) from users a where a.id = r.issued_by), 'reviewedBy', (select json_build_object('firstName', b.first_name, 'lastName', b.last_name) from users b where b.id = r.reviewed_by), 'reviewedAt', r.reviewed_at) end) from report_revisions r where r.report_code = "samples"."report_code" and r.state = 'issued' order by r.revision desc limit 1)`,
     })
     .from(samples)
     .leftJoin(users, eq(users.id, samples.assignedStaffId))

@@ -1,0 +1,210 @@
+import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
+import type { IssueReportResponse } from '../../../common/contracts/reports';
+import {
+  type AwaitingReviewItem,
+  REVIEW_MESSAGES,
+  type RejectReportBody,
+  type ReportReview,
+} from '../../../common/contracts/review';
+import { displaySampleId } from '../../../common/domain/samples';
+import { reportRevisions, samples, users } from '../../db/schema';
+import type { AuthUser } from '../../plugins/auth';
+import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
+import { canReadSample, canReviewReports, canReviewRevision } from '../../policies/samples';
+import {
+  assertLatestUnchanged,
+  type IssueDeps,
+  pdfInputFor,
+  publishRevision,
+  renderRevision,
+  reportStorageKey,
+  REVOKED_REISSUE_MESSAGE,
+  withReportLock,
+} from './issue-report';
+import { presentReportContent } from './report-content';
+import {
+  findSample,
+  findUserNameAndSignature,
+  latestRevisionOfSample,
+  type RevisionRow,
+  type SampleRow,
+  updateRevision,
+} from './reports.queries';
+
+// The second review (docs/product/valuation-report.md, "Second review"): a revision issued while the
+// lab requires review waits as `awaiting-review` until another staff member or an admin approves it
+// (it becomes public, exactly as an issue without review would have made it) or sends it back with a
+// comment (`returned`: nothing public changes; the author's next issue replaces it).
+
+/** The sample and its revision awaiting review, for a reviewer who may act on it; refusals in the contract's words. */
+async function revisionToReview(deps: IssueDeps, user: AuthUser, sampleId: number) {
+  if (!canReviewReports(user)) throw forbidden(REVIEW_MESSAGES.notAllowed);
+  const sample = await findSample(deps.db, sampleId);
+  if (!sample || !canReadSample(user, sample)) throw notFound('Sample not found');
+  const draft = await latestRevisionOfSample(deps.db, sample.id);
+  if (draft?.state !== 'awaiting-review') throw conflict(REVIEW_MESSAGES.nothingAwaiting);
+  if (!canReviewRevision(user, draft)) throw forbidden(REVIEW_MESSAGES.ownRevision);
+  return { sample, draft };
+}
+
+/**
+ * Approves the revision awaiting review: the PDF is drawn again naming the author ("Analyzed By")
+ * and the reviewer ("Reviewed By") with their signatures, signed and stored, and the revision is
+ * published under the same lock and in one transaction, as an issue without review would be.
+ */
+export async function approveReport(
+  deps: IssueDeps,
+  user: AuthUser,
+  sampleId: number,
+): Promise<IssueReportResponse> {
+  const { sample, draft } = await revisionToReview(deps, user, sampleId);
+  if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
+  const author = draft.issuedBy ?? user.id;
+  const elements = draft.elements ?? [];
+  const content = draft.content ?? emptyContent;
+  const issuedAt = new Date();
+  const base = await pdfInputFor(deps, sample, elements, content, {
+    analyst: { id: author, fallbackName: 'Laboratory analyst' },
+    reviewer: { id: user.id, reviewedAt: issuedAt },
+  });
+  const at = { reportCode: draft.reportCode, revision: draft.revision, issuedAt };
+  const { pdf, sha256 } = await renderRevision(deps, base, at);
+  const storageKey = reportStorageKey(draft.reportCode, draft.revision);
+  await withReportLock(deps, sample.id, async (tx, store) => {
+    await assertLatestUnchanged(tx, sample.id, draft);
+    await store(storageKey, pdf);
+    await publishRevision(tx, deps, sample, { ...at, issuedBy: author, elements });
+    await updateRevision(tx, draft.id, {
+      state: 'issued',
+      storageKey,
+      sha256,
+      byteSize: pdf.length,
+      issuedAt,
+      reviewedBy: user.id,
+      reviewedAt: issuedAt,
+      reviewComment: null,
+    });
+  });
+  // The unsigned draft is no longer needed: the signed, reviewed file replaces it.
+  await deps.storage.delete(draft.storageKey).catch(() => {});
+  return {
+    reportCode: draft.reportCode,
+    revision: draft.revision,
+    issuedAt: issuedAt.toISOString(),
+    sha256,
+    action: sample.reportCode ? 'updated' : 'generated',
+    state: 'issued',
+    message: REVIEW_MESSAGES.approved,
+  };
+}
+
+/** Sends the revision back to its author with the reviewer's comment; nothing public changes. */
+export async function rejectReport(
+  deps: IssueDeps,
+  user: AuthUser,
+  sampleId: number,
+  body: RejectReportBody,
+): Promise<ReportReview> {
+  const { sample, draft } = await revisionToReview(deps, user, sampleId);
+  const returned = await withReportLock(deps, sample.id, async (tx) => {
+    await assertLatestUnchanged(tx, sample.id, draft);
+    return updateRevision(tx, draft.id, {
+      state: 'returned',
+      reviewedBy: user.id,
+      reviewedAt: new Date(),
+      reviewComment: body.comment,
+    });
+  });
+  return presentReview(deps, user, sample, returned);
+}
+
+/** The sample's revision awaiting review or sent back, for the lab (null when its newest revision is public). */
+export async function readReview(
+  deps: IssueDeps,
+  user: AuthUser,
+  sampleId: number,
+): Promise<ReportReview | null> {
+  if (!canReviewReports(user)) throw forbidden(REVIEW_MESSAGES.notAllowed);
+  const sample = await findSample(deps.db, sampleId);
+  if (!sample || !canReadSample(user, sample)) throw notFound('Sample not found');
+  const latest = await latestRevisionOfSample(deps.db, sample.id);
+  if (!latest || latest.state === 'issued') return null;
+  return presentReview(deps, user, sample, latest);
+}
+
+async function presentReview(
+  deps: IssueDeps,
+  user: AuthUser,
+  sample: SampleRow,
+  row: RevisionRow,
+): Promise<ReportReview> {
+  const [author, reviewer] = await Promise.all([
+    row.issuedBy ? findUserNameAndSignature(deps.db, row.issuedBy) : undefined,
+    row.reviewedBy ? findUserNameAndSignature(deps.db, row.reviewedBy) : undefined,
+  ]);
+  const named = (id: number | null, p: typeof author) =>
+    id && p ? { id, firstName: p.firstName, lastName: p.lastName } : null;
+  return {
+    sampleId: sample.id,
+    reportCode: row.reportCode,
+    revision: row.revision,
+    state: row.state === 'returned' ? 'returned' : 'awaiting-review',
+    submittedAt: isoDate(row.issuedAt),
+    author: named(row.issuedBy, author),
+    reviewer: named(row.reviewedBy, reviewer),
+    reviewedAt: isoDateOrNull(row.reviewedAt),
+    comment: row.reviewComment,
+    content: presentReportContent(row.content),
+    elements: row.elements ?? [],
+    canReview: row.state === 'awaiting-review' && canReviewRevision(user, row),
+  };
+}
+
+/**
+ * Every revision awaiting review that `user` may approve (so never their own), oldest first: the
+ * queue of the staff dashboard's "Awaiting your review".
+ */
+export async function listAwaitingReview(deps: IssueDeps, user: AuthUser): Promise<AwaitingReviewItem[]> {
+  if (!canReviewReports(user)) throw forbidden(REVIEW_MESSAGES.notAllowed);
+  const rows = await deps.db
+    .select({
+      sampleId: samples.id,
+      itemName: samples.itemName,
+      reportCode: reportRevisions.reportCode,
+      revision: reportRevisions.revision,
+      submittedAt: reportRevisions.issuedAt,
+      authorId: reportRevisions.issuedBy,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(reportRevisions)
+    .innerJoin(samples, eq(samples.id, reportRevisions.sampleId))
+    .leftJoin(users, eq(users.id, reportRevisions.issuedBy))
+    .where(
+      and(
+        eq(reportRevisions.state, 'awaiting-review'),
+        or(isNull(reportRevisions.issuedBy), ne(reportRevisions.issuedBy, user.id)),
+      ),
+    )
+    .orderBy(reportRevisions.issuedAt, desc(reportRevisions.id))
+    .limit(200);
+  return rows.map((r) => ({
+    sampleId: r.sampleId,
+    displayId: displaySampleId(r.sampleId),
+    itemName: r.itemName,
+    reportCode: r.reportCode,
+    revision: r.revision,
+    submittedAt: isoDate(r.submittedAt),
+    author: r.authorId ? { id: r.authorId, firstName: r.firstName, lastName: r.lastName } : null,
+  }));
+}
+
+const emptyContent = {
+  valuation: null,
+  authenticity: null,
+  condition: null,
+  identification: null,
+  summary: null,
+  photoIds: [],
+} satisfies NonNullable<RevisionRow['content']>;

@@ -1,0 +1,279 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_MESSAGES } from '../../../common/contracts/review';
+import { labSettings, mailOutbox, reportRevisions, samples } from '../../db/schema';
+import {
+  element,
+  insertSample,
+  photoFile,
+  submissionFields,
+  submitSample,
+  valuationReport,
+} from '../../../tests/support/factories';
+import { PROGRAMS, requirePrograms } from '../../../tests/support/programs';
+import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
+
+// The second review (docs/product/valuation-report.md, "Second review"): with the lab setting on, an
+// issued report waits for another expert; nothing public changes until it is approved.
+
+let t: TestApp;
+let admin: TestUser;
+let author: TestUser;
+let reviewer: TestUser;
+let owner: TestUser;
+
+const hasPdfText = requirePrograms([PROGRAMS.pdftotext], 'reviewed report PDF text checks');
+
+beforeAll(async () => {
+  t = await startTestApp({}, { runJobs: false });
+  [admin, author, reviewer, owner] = await Promise.all([
+    createUser(t, { role: 'admin' }),
+    createUser(t, { role: 'staff', firstName: 'Ada', lastName: 'Author' }),
+    createUser(t, { role: 'staff', firstName: 'Rita', lastName: 'Reviewer' }),
+    createUser(t, { role: 'user' }),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function setRequireReview(on: boolean) {
+  const [row] = await t.db.select().from(labSettings);
+  if (row) await t.db.update(labSettings).set({ requireReview: on });
+  else await t.db.insert(labSettings).values({ requireReview: on });
+}
+
+const newSample = async () =>
+  (await insertSample(t.db, owner, { status: 'analysis', assignedStaffId: author.id })).id;
+
+const issue = (id: number, json: unknown, as: TestUser = author) =>
+  call(t, 'POST', `/api/staff/samples/${id}/report`, { token: as.token, json });
+const approve = (id: number, as: TestUser) =>
+  call(t, 'POST', `/api/staff/samples/${id}/report/approve`, { token: as.token });
+const reject = (id: number, as: TestUser, json: unknown) =>
+  call(t, 'POST', `/api/staff/samples/${id}/report/reject`, { token: as.token, json });
+const review = (id: number, as: TestUser) =>
+  call(t, 'GET', `/api/staff/samples/${id}/report/review`, { token: as.token });
+const queue = async (as: TestUser) => {
+  const res = await call(t, 'GET', '/api/staff/reviews', { token: as.token });
+  expect(res.status).toBe(200);
+  return (res.body as { sampleId: number }[]).map((r) => r.sampleId);
+};
+const verify = (code: string) => call(t, 'GET', `/api/reports/verify/${code}`);
+const ownerView = async (id: number) => {
+  const res = await call(t, 'GET', `/api/samples/${id}`, { token: owner.token });
+  expect(res.status).toBe(200);
+  return res.body as {
+    reportCode: string | null;
+    reportGenerated: boolean;
+    report: unknown;
+    reportElements: { element: string }[];
+  };
+};
+const reportMails = async () =>
+  (
+    await t.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, owner.email), eq(mailOutbox.kind, 'reportIssued')))
+  ).length;
+
+describe('second review off (the default)', () => {
+  it('issues at once, as before', async () => {
+    await setRequireReview(false);
+    const id = await newSample();
+    const res = await issue(id, { elements: [element('Silver', 92.5)] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      state: 'issued',
+      action: 'generated',
+      message: 'Report generated successfully',
+    });
+    const code = (res.body as { reportCode: string }).reportCode;
+    const v = await verify(code);
+    expect(v.status).toBe(200);
+    expect(v.body).toMatchObject({ revision: 1, review: null });
+    expect((await review(id, reviewer)).body).toBeNull();
+    expect((await approve(id, reviewer)).status).toBe(409);
+  });
+});
+
+describe('second review on', () => {
+  beforeAll(() => setRequireReview(true));
+
+  it('a first report waits unseen, goes back with a comment, and is public only once another expert approves it', async () => {
+    const id = await newSample();
+    const mailsBefore = await reportMails();
+    const sent = await issue(id, { elements: [element('Gold', 75)] });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      state: 'awaiting-review',
+      revision: 1,
+      action: 'generated',
+      message: REVIEW_MESSAGES.submitted,
+    });
+    const code = (sent.body as { reportCode: string }).reportCode;
+
+    // Nothing public: the code does not verify, the owner sees no code, no report, no elements, no mail.
+    expect((await verify(code)).status).toBe(404);
+    expect((await call(t, 'GET', `/api/reports/verify/${code}/credential`)).status).toBe(404);
+    expect((await call(t, 'GET', `/api/report/${code}/pdf`, { token: owner.token })).status).toBe(404);
+    expect(await ownerView(id)).toMatchObject({
+      reportCode: null,
+      reportGenerated: false,
+      report: null,
+      reportElements: [],
+    });
+    expect(await reportMails()).toBe(mailsBefore);
+
+    // Issuing again while it waits is refused; the author may not approve their own work.
+    expect((await issue(id, { elements: [element('Gold', 75)] })).status).toBe(409);
+    const own = await approve(id, author);
+    expect(own.status).toBe(403);
+    expect(own.body).toEqual({ message: REVIEW_MESSAGES.ownRevision });
+    expect((await reject(id, author, { comment: 'Fine by me' })).status).toBe(403);
+
+    // The reviewer's queue has it; the author's does not.
+    expect(await queue(reviewer)).toContain(id);
+    expect(await queue(admin)).toContain(id);
+    expect(await queue(author)).not.toContain(id);
+    const pending = await review(id, reviewer);
+    expect(pending.body).toMatchObject({
+      state: 'awaiting-review',
+      reportCode: code,
+      revision: 1,
+      author: { id: author.id, firstName: 'Ada', lastName: 'Author' },
+      canReview: true,
+      elements: [{ element: 'Gold', percentage: 75 }],
+    });
+    expect((await review(id, author)).body).toMatchObject({ canReview: false });
+
+    // A send-back needs a comment of sane length.
+    for (const bad of [{}, { comment: '   ' }, { comment: 'x'.repeat(2001) }, { comment: 42 }]) {
+      const res = await reject(id, reviewer, bad);
+      expect(res.status).toBe(400);
+    }
+    const back = await reject(id, reviewer, { comment: 'Please state the purity.' });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({
+      state: 'returned',
+      comment: 'Please state the purity.',
+      reviewer: { id: reviewer.id, firstName: 'Rita' },
+      canReview: false,
+    });
+    expect((await review(id, author)).body).toMatchObject({
+      state: 'returned',
+      comment: 'Please state the purity.',
+    });
+    expect(await queue(reviewer)).not.toContain(id);
+    expect((await approve(id, reviewer)).status).toBe(409);
+    expect((await verify(code)).status).toBe(404);
+    expect((await ownerView(id)).reportCode).toBeNull();
+
+    // The author issues again: the same code and revision number wait for review once more.
+    const again = await issue(id, { elements: [element('Gold', 75, { purity: '18K' })] });
+    expect(again.body).toMatchObject({ state: 'awaiting-review', reportCode: code, revision: 1 });
+    const rows = await t.db.select().from(reportRevisions).where(eq(reportRevisions.sampleId, id));
+    expect(rows).toHaveLength(1);
+
+    const ok = await approve(id, reviewer);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      state: 'issued',
+      reportCode: code,
+      revision: 1,
+      message: REVIEW_MESSAGES.approved,
+    });
+    const v = await verify(code);
+    expect(v.status).toBe(200);
+    expect(v.body).toMatchObject({
+      revision: 1,
+      review: {
+        analyzedBy: { firstName: 'Ada', lastName: 'Author' },
+        reviewedBy: { firstName: 'Rita', lastName: 'Reviewer' },
+      },
+      reportElements: [{ element: 'Gold', purity: '18K' }],
+    });
+    expect(await ownerView(id)).toMatchObject({ reportCode: code, reportGenerated: true });
+    expect(await reportMails()).toBe(mailsBefore + 1);
+    expect((await review(id, reviewer)).body).toBeNull();
+    expect((await approve(id, reviewer)).status).toBe(409);
+
+    const pdf = await call(t, 'GET', `/api/report/${code}/pdf`, { token: owner.token });
+    expect(pdf.status).toBe(200);
+    if (!hasPdfText) return;
+    const file = join(t.dataDir, `reviewed-${code}.pdf`);
+    writeFileSync(file, pdf.buffer ?? Buffer.alloc(0));
+    const text = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
+    expect(text).toContain('ANALYZED BY');
+    expect(text).toContain('REVIEWED BY');
+    expect(text).toContain('Ada Author');
+    expect(text).toContain('Rita Reviewer');
+    expect(text).not.toContain('Awaiting review');
+  });
+
+  it('a re-issue waits while the previous revision stays public, unchanged, until an admin approves it', async () => {
+    await setRequireReview(false);
+    const s = await submitSample(t, owner.token, submissionFields({ category: 'artwork-paintings' }), [
+      photoFile('front.jpg'),
+    ]);
+    await t.db.update(samples).set({ assignedStaffId: author.id }).where(eq(samples.id, s));
+    const first = await issue(s, { elements: [element('Silver', 92.5)] });
+    const code = (first.body as { reportCode: string }).reportCode;
+    await setRequireReview(true);
+    const before = await ownerView(s);
+    const pdfBefore = await call(t, 'GET', `/api/report/${code}/pdf`, { token: owner.token });
+    const mailsBefore = await reportMails();
+
+    const second = await issue(s, valuationReport([]));
+    expect(second.body).toMatchObject({ state: 'awaiting-review', revision: 2, action: 'updated' });
+    const v = await verify(code);
+    expect(v.body).toMatchObject({
+      revision: 1,
+      review: null,
+      authenticity: null,
+      reportElements: [{ element: 'Silver' }],
+    });
+    expect(await ownerView(s)).toEqual(before);
+    const pdfNow = await call(t, 'GET', `/api/report/${code}/pdf`, { token: owner.token });
+    expect(pdfNow.headers.get('x-report-revision')).toBe('1');
+    expect(pdfNow.buffer?.equals(pdfBefore.buffer ?? Buffer.alloc(0))).toBe(true);
+    expect(await reportMails()).toBe(mailsBefore);
+
+    const ok = await approve(s, admin);
+    expect(ok.status).toBe(200);
+    const after = await verify(code);
+    expect(after.body).toMatchObject({
+      revision: 2,
+      authenticity: { verdict: 'authentic' },
+      reportElements: [],
+      review: { analyzedBy: { firstName: 'Ada' }, reviewedBy: { firstName: admin.firstName } },
+    });
+    expect((await ownerView(s)).report).toMatchObject({ authenticity: { verdict: 'authentic' } });
+    expect(await reportMails()).toBe(mailsBefore + 1);
+  });
+
+  it('the setting is saved and read through the lab settings', async () => {
+    const form = new FormData();
+    form.append('settings', JSON.stringify({ labName: 'Review Lab', requireReview: false }));
+    const off = await call(t, 'POST', '/api/lab/settings', { token: admin.token, form });
+    expect(off.body).toMatchObject({ requireReview: false });
+    const bad = new FormData();
+    bad.append('settings', JSON.stringify({ labName: 'Review Lab', requireReview: 'yes' }));
+    expect((await call(t, 'POST', '/api/lab/settings', { token: admin.token, form: bad })).status).toBe(400);
+    const on = new FormData();
+    on.append('settings', JSON.stringify({ labName: 'Review Lab', requireReview: true }));
+    expect((await call(t, 'POST', '/api/lab/settings', { token: admin.token, form: on })).body).toMatchObject(
+      {
+        requireReview: true,
+      },
+    );
+    const id = await newSample();
+    expect((await issue(id, { elements: [element('Copper', 10)] })).body).toMatchObject({
+      state: 'awaiting-review',
+    });
+  });
+});

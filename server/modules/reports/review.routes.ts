@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParams } from '../../../common/contracts/errors';
+import { issueReportResponse } from '../../../common/contracts/reports';
+import {
+  awaitingReviewList,
+  rejectReportBody,
+  reportReview,
+  reportReviewResponse,
+} from '../../../common/contracts/review';
+import type { AppDeps } from '../../app-deps';
+import { currentUser, requirePermission } from '../../plugins/auth';
+import { canReviewReports } from '../../policies/samples';
+import { approveReport, listAwaitingReview, readReview, rejectReport } from './review-report';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+
+/** The second review of a report: approve, send back, read, and the reviewer's queue (docs/product/valuation-report.md). */
+export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guard = requirePermission(canReviewReports);
+
+    app.post(
+      '/api/staff/samples/:id/report/approve',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['reports'],
+          summary: 'Approve the revision awaiting review: it is issued (staff or admin, never its author)',
+          description:
+            'Re-renders and signs the PDF naming "Analyzed By" (the author) and "Reviewed By" (the caller), makes the revision public and mails the customer. 403 for the author, 409 when nothing awaits review.',
+          params: idParams,
+          response: { 200: issueReportResponse, ...errors },
+        },
+      },
+      async (request) => approveReport(deps, currentUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/staff/samples/:id/report/reject',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['reports'],
+          summary:
+            'Send the revision awaiting review back to its author with a comment (staff or admin, never its author)',
+          description: 'Nothing public changes. The author sees the comment and may issue again.',
+          params: idParams,
+          body: rejectReportBody,
+          response: { 200: reportReview, ...errors },
+        },
+      },
+      async (request) => rejectReport(deps, currentUser(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/staff/samples/:id/report/review',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['reports'],
+          summary:
+            "The sample's revision awaiting review or sent back, with what was submitted (staff, admin)",
+          description:
+            'null when the newest revision is issued (or there is none). canReview: whether the caller may approve it.',
+          params: idParams,
+          response: { 200: reportReviewResponse, ...errors },
+        },
+      },
+      async (request) => readReview(deps, currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/api/staff/reviews',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['reports'],
+          summary: 'Revisions awaiting review that the caller may approve (not their own), oldest first',
+          response: { 200: awaitingReviewList, 401: errorResponse, 403: errorResponse },
+        },
+      },
+      async (request) => listAwaitingReview(deps, currentUser(request)),
+    );
+  };
+}
