@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { OwnSampleListItem } from '../common/contracts/samples';
 import { makePhotoCopies } from '../server/modules/photos/photo-copies';
+import { phoneLikeJpeg } from './phone-photo';
 import { SUBMISSION_FIELDS } from '../tests/support/factories';
 import { launchBrowser, loginAs } from '../tests/support/browser';
 import { startProduct } from '../tests/support/product';
@@ -23,48 +24,6 @@ const BUDGET_BYTES = 1024 * 1024;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-
-/**
- * A 12 MP "photo" whose copies weigh what a phone picture's do: colour blotches (coarse noise
- * enlarged, so a 320 px thumbnail still holds detail, unlike fine noise that averages to grey) with
- * a light sensor grain. Its 320 px thumbnail is ~29 KB, at the heavy end of real photos.
- */
-async function phoneLikeJpeg(): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
-  const raw = (w: number, h: number) => ({ raw: { width: w, height: h, channels: 3 as const } });
-  const coarse = await sharp({
-    create: {
-      width: 200,
-      height: 150,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 70 },
-    },
-  })
-    .raw()
-    .toBuffer();
-  const blotches = await sharp(coarse, raw(200, 150))
-    .resize(width, height, { kernel: 'cubic' })
-    .raw()
-    .toBuffer();
-  const grain = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 0, sigma: 1 },
-    },
-  })
-    .raw()
-    .toBuffer();
-  return sharp(blotches, raw(width, height))
-    .composite([{ input: grain, ...raw(width, height), blend: 'add' }])
-    .withMetadata({ orientation: 6 })
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
 
 async function time(label: string, original: Buffer, mime: string) {
   const ms: number[] = [];

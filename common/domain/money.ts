@@ -13,11 +13,20 @@ export function isCurrencyCode(code: string): boolean {
   return known ? known.includes(code) : true;
 }
 
+const digitsByCurrency = new Map<string, number>();
+
 /** How many digits the currency's minor unit has: 2 for EUR, 0 for JPY, 3 for KWD. */
 export function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  // Building an Intl.NumberFormat costs tens of microseconds, so each code's answer is kept (Intl
+  // accepts only three-letter codes, so the map stays small; docs/benchmarks.md, verification).
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
 }
 
 export type ParsedAmount = { ok: true; minor: number } | { ok: false; message: string };

@@ -8,14 +8,13 @@ import { minorToNumber } from '../../../common/domain/money';
 export function presentReportContent(content: ReportContent | null): ReportContent | null {
   if (!content) return null;
   const v = content.valuation;
+  return { ...content, valuation: v ? { ...v, ...valueInMajorUnits(v) } : null };
+}
+
+/** A stored valuation's amounts in major units. */
+export function valueInMajorUnits(v: { low: number | null; high: number; currency: string }) {
   return {
-    ...content,
-    valuation: v
-      ? {
-          ...v,
-          low: v.low === null ? null : minorToNumber(v.low, v.currency),
-          high: minorToNumber(v.high, v.currency),
-        }
-      : null,
+    low: v.low === null ? null : minorToNumber(v.low, v.currency),
+    high: minorToNumber(v.high, v.currency),
   };
 }

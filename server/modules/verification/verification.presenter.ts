@@ -1,6 +1,6 @@
 import type { VerificationResponse } from '../../../common/contracts/verification';
 import { isoDate as iso, isoDateOrNull } from '../../plugins/presented-json';
-import { presentReportContent } from '../reports/report-content';
+import { valueInMajorUnits } from '../reports/report-content';
 import type { VerifiedRow } from './verification.queries';
 
 /** The public face of an issued report: the verification fields of docs/product/reports-and-verification.md, with revision and revocation. */
@@ -8,8 +8,10 @@ export function presentVerification(
   row: VerifiedRow & { current: NonNullable<VerifiedRow['current']> },
   opts: { photoUrl: (fileId: number) => string; showValue: boolean },
 ): VerificationResponse {
-  const content = presentReportContent(row.current.content);
-  const v = content?.valuation;
+  // The stored content is read field by field: the public answer takes only what it shows, and the
+  // amounts (minor units at rest) are converted only when a share link shows them.
+  const content = row.current.content;
+  const v = opts.showValue ? content?.valuation : null;
   const hasStaff = row.staffFirstName !== null || row.staffLastName !== null;
   return {
     id: row.id,
@@ -37,16 +39,14 @@ export function presentVerification(
     authenticity: content?.authenticity ? { verdict: content.authenticity.verdict } : null,
     condition: content?.condition ? { grade: content.condition.grade } : null,
     photos: (content?.photoIds ?? []).map((id) => ({ url: opts.photoUrl(id) })),
-    valuation:
-      v && opts.showValue
-        ? {
-            low: v.low,
-            high: v.high,
-            currency: v.currency,
-            valueType: v.valueType,
-            effectiveDate: v.effectiveDate,
-          }
-        : null,
+    valuation: v
+      ? {
+          ...valueInMajorUnits(v),
+          currency: v.currency,
+          valueType: v.valueType,
+          effectiveDate: v.effectiveDate,
+        }
+      : null,
   };
 }
 
