@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,14 +10,12 @@ import {
   type InquiryStatus,
   inquiryReplyRequest,
 } from '../../../../common/contracts/inquiries';
-import { LoadError, RowsSkeleton } from '../../../components/DataState';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { focusFirstError } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { inquiriesQuery, useReplyToInquiry, useSetInquiryStatus } from '../api';
 import { reason } from './messages';
-import { Pager } from './Pager';
+import { type Column, NO_WRAP, PagedTable, StateBadge } from './PagedTable';
 
 const MESSAGE_PREVIEW = 60;
 const truncate = (text: string) =>
@@ -137,14 +124,6 @@ export function InquiriesTab() {
   const [page, setPage] = useState(1);
   const inquiries = useQuery(inquiriesQuery(page));
   const setStatus = useSetInquiryStatus();
-  if (inquiries.isPending) return <RowsSkeleton label="Loading inquiries..." rows={5} />;
-  if (inquiries.isError)
-    return (
-      <LoadError onRetry={() => inquiries.refetch()} retrying={inquiries.isFetching}>
-        {`Failed to load inquiries: ${reason(inquiries.error)}. Please try again.`}
-      </LoadError>
-    );
-  const rows = inquiries.data.rows;
   const mark = (id: number, status: InquiryStatus) =>
     setStatus.mutate(
       { id, status },
@@ -153,81 +132,50 @@ export function InquiriesTab() {
         onError: (err) => toast.error('Error', `Failed to update inquiry status: ${reason(err)}`),
       },
     );
+  const columns: Column<ContactInquiry>[] = [
+    { label: 'ID', cell: (q) => q.id },
+    { label: 'Name', cell: (q) => `${q.firstName} ${q.lastName}` },
+    { label: 'Email', cell: (q) => q.email },
+    { label: 'Subject', cell: (q) => contactSubjectLabel(q.subject) },
+    { label: 'Message', cell: (q) => <MessageCell inquiry={q} /> },
+    {
+      label: 'Status',
+      cell: (q) => <StateBadge color={STATUS_COLOR[q.status] ?? 'gray'}>{q.status}</StateBadge>,
+      style: NO_WRAP,
+    },
+    { label: 'Received', cell: (q) => formatDate(q.createdAt), style: NO_WRAP },
+    {
+      label: 'Actions',
+      cell: (q) => (
+        <Group gap="xs">
+          <ReplyButton inquiry={q} />
+          {q.status !== 'responded' ? (
+            <Button size="xs" variant="light" color="teal" onClick={() => mark(q.id, 'responded')}>
+              Mark Responded
+            </Button>
+          ) : null}
+          {q.status !== 'pending' ? (
+            <Button size="xs" variant="default" onClick={() => mark(q.id, 'pending')}>
+              Mark Pending
+            </Button>
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
   return (
-    <Stack gap="sm">
-      {rows.length === 0 ? (
-        <Text c="gray.7">{`No inquiries found for page ${page}.`}</Text>
-      ) : (
-        <ResponsiveTable minWidth={1100}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>ID</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Message</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Received</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((q) => (
-                <Table.Tr key={q.id} data-inquiry-id={q.id}>
-                  <Table.Td data-label="ID">{q.id}</Table.Td>
-                  <Table.Td data-label="Name">{`${q.firstName} ${q.lastName}`}</Table.Td>
-                  <Table.Td data-label="Email">{q.email}</Table.Td>
-                  <Table.Td data-label="Subject">{contactSubjectLabel(q.subject)}</Table.Td>
-                  <Table.Td data-label="Message">
-                    <MessageCell inquiry={q} />
-                  </Table.Td>
-                  <Table.Td data-label="Status" style={{ whiteSpace: 'nowrap' }}>
-                    <Badge
-                      color={STATUS_COLOR[q.status] ?? 'gray'}
-                      variant="light"
-                      tt="capitalize"
-                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                    >
-                      {q.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td data-label="Received" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(q.createdAt)}
-                  </Table.Td>
-                  <Table.Td data-label="Actions">
-                    <Group gap="xs">
-                      <ReplyButton inquiry={q} />
-                      {q.status !== 'responded' ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="teal"
-                          onClick={() => mark(q.id, 'responded')}
-                        >
-                          Mark Responded
-                        </Button>
-                      ) : null}
-                      {q.status !== 'pending' ? (
-                        <Button size="xs" variant="default" onClick={() => mark(q.id, 'pending')}>
-                          Mark Pending
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ResponsiveTable>
-      )}
-      <Pager
-        page={page}
-        rows={rows.length}
-        total={inquiries.data.total}
-        label="Inquiries pages"
-        onPage={setPage}
-      />
-    </Stack>
+    <PagedTable
+      query={inquiries}
+      rowsOf={(data) => data.rows}
+      loading="Loading inquiries..."
+      failure={(why) => `Failed to load inquiries: ${why}. Please try again.`}
+      columns={columns}
+      idAttribute="data-inquiry-id"
+      minWidth={1100}
+      empty={`No inquiries found for page ${page}.`}
+      page={page}
+      onPage={setPage}
+      pagerLabel="Inquiries pages"
+    />
   );
 }

@@ -1,27 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Modal, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MailState, OutboxItem } from '../../../../common/contracts/mail';
-import { LoadError, RowsSkeleton } from '../../../components/DataState';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { outboxMailQuery, outboxQuery, useRetryMail } from '../api';
 import { reason } from './messages';
-import { Pager } from './Pager';
+import { type Column, NO_WRAP, PagedTable, StateBadge } from './PagedTable';
 
 const STATE_COLOR: Record<MailState, string> = { pending: 'yellow', sent: 'teal', failed: 'red' };
 
@@ -84,92 +69,65 @@ export function OutboxTab() {
   const [open, setOpen] = useState<OutboxItem | null>(null);
   const outbox = useQuery(outboxQuery(page));
   const retry = useRetryMail();
-  if (outbox.isPending) return <RowsSkeleton label="Loading the outbox..." rows={5} />;
-  if (outbox.isError)
-    return (
-      <LoadError onRetry={() => outbox.refetch()} retrying={outbox.isFetching}>
-        {`Failed to load the outbox: ${reason(outbox.error)}. Please try again.`}
-      </LoadError>
-    );
-  const { mails, total, smtpConfigured } = outbox.data;
   const resend = (mail: OutboxItem) =>
     retry.mutate(mail.id, {
       onSuccess: () => toast.success('Mail queued again', `To ${mail.toAddress}`),
       onError: (err) => toast.error('Error', `Failed to retry the mail: ${reason(err)}`),
     });
+  const columns: Column<OutboxItem>[] = [
+    { label: 'Recipient', cell: (m) => m.toAddress, style: { overflowWrap: 'anywhere' } },
+    { label: 'Subject', cell: (m) => m.subject },
+    {
+      label: 'State',
+      cell: (m) => <StateBadge color={STATE_COLOR[m.state]}>{m.state}</StateBadge>,
+      style: NO_WRAP,
+    },
+    { label: 'Attempts', cell: (m) => m.attempts },
+    { label: 'Last error', cell: (m) => m.lastError ?? '—', style: { wordBreak: 'break-word' } },
+    { label: 'Queued', cell: (m) => formatDateTime(m.createdAt), style: NO_WRAP },
+    {
+      label: 'Actions',
+      cell: (m) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => setOpen(m)} aria-haspopup="dialog">
+            View<VisuallyHidden>{` the mail to ${m.toAddress}: ${m.subject}`}</VisuallyHidden>
+          </Button>
+          {retriable(m) ? (
+            <Button
+              size="xs"
+              variant="default"
+              loading={retry.isPending && retry.variables === m.id}
+              onClick={() => resend(m)}
+            >
+              Retry<VisuallyHidden>{` the mail to ${m.toAddress}`}</VisuallyHidden>
+            </Button>
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
   return (
-    <Stack gap="sm">
-      {smtpConfigured ? null : (
-        <Alert color="blue" title="No mail server configured">
-          SMTP_URL is not set, so mails are kept here instead of being sent. Set it and restart the server to
-          deliver the waiting ones.
-        </Alert>
-      )}
-      {mails.length === 0 ? (
-        <Text c="gray.7">{page === 1 ? 'No mails yet.' : `No mails on page ${page}.`}</Text>
-      ) : (
-        <ResponsiveTable minWidth={1000}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Recipient</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Last error</Table.Th>
-                <Table.Th>Queued</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {mails.map((m) => (
-                <Table.Tr key={m.id} data-mail-id={m.id}>
-                  <Table.Td data-label="Recipient" style={{ overflowWrap: 'anywhere' }}>
-                    {m.toAddress}
-                  </Table.Td>
-                  <Table.Td data-label="Subject">{m.subject}</Table.Td>
-                  <Table.Td data-label="State" style={{ whiteSpace: 'nowrap' }}>
-                    <Badge
-                      color={STATE_COLOR[m.state]}
-                      variant="light"
-                      tt="capitalize"
-                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                    >
-                      {m.state}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td data-label="Attempts">{m.attempts}</Table.Td>
-                  <Table.Td data-label="Last error" style={{ wordBreak: 'break-word' }}>
-                    {m.lastError ?? '—'}
-                  </Table.Td>
-                  <Table.Td data-label="Queued" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(m.createdAt)}
-                  </Table.Td>
-                  <Table.Td data-label="Actions">
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setOpen(m)} aria-haspopup="dialog">
-                        View<VisuallyHidden>{` the mail to ${m.toAddress}: ${m.subject}`}</VisuallyHidden>
-                      </Button>
-                      {retriable(m) ? (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          loading={retry.isPending && retry.variables === m.id}
-                          onClick={() => resend(m)}
-                        >
-                          Retry<VisuallyHidden>{` the mail to ${m.toAddress}`}</VisuallyHidden>
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ResponsiveTable>
-      )}
-      <Pager page={page} rows={mails.length} total={total} label="Outbox pages" onPage={setPage} />
-      {open ? <MailDialog mail={open} onClose={() => setOpen(null)} /> : null}
-    </Stack>
+    <PagedTable
+      query={outbox}
+      rowsOf={(data) => data.mails}
+      loading="Loading the outbox..."
+      failure={(why) => `Failed to load the outbox: ${why}. Please try again.`}
+      columns={columns}
+      idAttribute="data-mail-id"
+      minWidth={1000}
+      empty={page === 1 ? 'No mails yet.' : `No mails on page ${page}.`}
+      page={page}
+      onPage={setPage}
+      pagerLabel="Outbox pages"
+      above={({ smtpConfigured }) =>
+        smtpConfigured ? null : (
+          <Alert color="blue" title="No mail server configured">
+            SMTP_URL is not set, so mails are kept here instead of being sent. Set it and restart the server
+            to deliver the waiting ones.
+          </Alert>
+        )
+      }
+      below={open ? <MailDialog mail={open} onClose={() => setOpen(null)} /> : null}
+    />
   );
 }
