@@ -1,3 +1,5 @@
+import type { Option } from './options';
+
 // The sample vocabulary: statuses, option sets, services, display ID (docs/product/statuses.md, limits.md).
 
 export const SAMPLE_STATUSES = [
@@ -71,7 +73,8 @@ export function displaySampleId(id: number): string {
   return `VAL-${String(id).padStart(4, '0')}`;
 }
 
-type Option = { value: string; label: string };
+// The option sets are read with optionLabel (common/domain/options.ts), also exported from here.
+export { optionLabel } from './options';
 
 export const COUNTRIES: readonly Option[] = [
   { value: 'united-states', label: 'United States' },
@@ -117,8 +120,3 @@ export const VALUE_RANGES: readonly Option[] = [
   { value: 'over-100000', label: 'Over $100,000' },
   { value: 'unknown', label: 'Unknown' },
 ];
-
-export function optionLabel(options: readonly Option[], value: string | null | undefined): string {
-  if (!value) return '';
-  return options.find((o) => o.value === value)?.label ?? value;
-}

@@ -1,4 +1,5 @@
 import { formatMoney } from './money';
+import { optionLabel } from './options';
 
 // The valuation report's vocabulary: value types, verdicts, grades, money (docs/product/valuation-report.md).
 
@@ -41,9 +42,9 @@ export type IdentificationField = (typeof IDENTIFICATION_FIELDS)[number]['field'
 export const MAX_REPORT_PHOTOS = 6;
 export const IDENTIFICATION_MAX = 255;
 
-export const valueTypeLabel = (v: string) => VALUE_TYPES.find((t) => t.value === v)?.label ?? v;
-export const verdictLabel = (v: string) => AUTHENTICITY_VERDICTS.find((t) => t.value === v)?.label ?? v;
-export const gradeLabel = (v: string) => CONDITION_GRADES.find((t) => t.value === v)?.label ?? v;
+export const valueTypeLabel = (v: string) => optionLabel(VALUE_TYPES, v);
+export const verdictLabel = (v: string) => optionLabel(AUTHENTICITY_VERDICTS, v);
+export const gradeLabel = (v: string) => optionLabel(CONDITION_GRADES, v);
 
 /** The currencies first offered in forms; any other active ISO 4217 code is accepted too. */
 export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD'] as const;
