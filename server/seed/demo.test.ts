@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/client';
-import { users } from '../db/schema';
+import { reportRevisions, samples, users } from '../db/schema';
 import { verifyPassword } from '../modules/accounts/passwords';
 import { seedDemo } from './demo';
 
@@ -45,6 +45,28 @@ describe('seed:demo', () => {
         const [row] = await database.db.select().from(users).where(eq(users.email, l.email));
         expect(await verifyPassword(row?.passwordHash ?? '', l.password ?? ''), l.email).toBe(true);
       }
+      // The issued reports state a verdict, a grade, a value and their photo
+      // (docs/product/valuation-report.md).
+      const reports = await database.db
+        .select({
+          item: samples.itemName,
+          content: reportRevisions.content,
+          revision: reportRevisions.revision,
+        })
+        .from(reportRevisions)
+        .innerJoin(samples, eq(samples.id, reportRevisions.sampleId));
+      const latest = (item: string) =>
+        reports.filter((r) => r.item.includes(item)).sort((a, b) => b.revision - a.revision)[0]?.content;
+      const painting = latest('Landscape');
+      expect(painting?.valuation).toMatchObject({ valueType: 'insurance-replacement', currency: 'USD' });
+      expect(painting?.valuation?.low).toBeLessThan(painting?.valuation?.high ?? 0);
+      expect(painting?.photoIds).toHaveLength(1);
+      expect(latest('Pocket Watch')).toMatchObject({
+        authenticity: { verdict: 'authentic' },
+        condition: { grade: 'very-good' },
+      });
+      expect(latest('Silver Dollar')?.identification?.maker).toContain('Mint');
+      for (const r of reports) expect(r.content?.valuation?.effectiveDate, r.item).toBeDefined();
     } finally {
       await database.close();
     }

@@ -93,9 +93,10 @@ describe('issuing and verifying a report', () => {
     // Notes with formatting from the toolbar.
     await dialog.getByLabel('Element Name').fill('Zinc');
     await dialog.getByLabel('Percentage').fill('0.5');
-    const notes = dialog.getByRole('textbox', { name: 'Notes' });
-    await notes.click();
-    await dialog.getByRole('button', { name: 'Bold' }).click();
+    // The element's own editor: the report's long texts have editors of their own.
+    const notesEditor = dialog.getByRole('group', { name: 'Notes', exact: true });
+    await notesEditor.getByRole('textbox').click();
+    await notesEditor.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type('Trace only');
     await dialog.getByRole('button', { name: 'Add Element' }).click();
     await dialog.getByRole('cell', { name: 'Zinc', exact: true }).waitFor();

@@ -36,6 +36,22 @@ export class HttpError extends Error {
   }
 }
 
+/** The per-field messages of a 400 answer ({errors: [{path, message}]}), keyed by field name. */
+export function serverFieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof HttpError) || err.status !== 400) return {};
+  try {
+    const body = JSON.parse(err.bodyText) as { errors?: { path?: unknown; message?: unknown }[] };
+    const out: Record<string, string> = {};
+    for (const e of body.errors ?? []) {
+      if (typeof e.path === 'string' && typeof e.message === 'string' && !(e.path in out))
+        out[e.path] = e.message;
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
 function parseBody(text: string): unknown {
   if (!text) return null;
   try {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  IssueReportBody,
   IssueReportResponse,
-  ReportElementInput,
   RevokeReportResponse,
 } from '../../../common/contracts/reports';
 import { api } from '../../lib/api';
@@ -14,8 +14,8 @@ import { invalidateSampleViews } from '../../lib/query-keys';
 export function useIssueReport(sampleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (elements: ReportElementInput[]) =>
-      api.post<IssueReportResponse>(`/api/staff/samples/${sampleId}/report`, { elements }),
+    mutationFn: (body: IssueReportBody) =>
+      api.post<IssueReportResponse>(`/api/staff/samples/${sampleId}/report`, body),
     onSuccess: () => void invalidateSampleViews(queryClient),
   });
 }

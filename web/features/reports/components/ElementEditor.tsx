@@ -25,32 +25,8 @@ import {
 } from '../../../../common/contracts/reports';
 import { ELEMENT_QUALITIES, MAX_TOTAL_PERCENTAGE, PERCENTAGE_STEP } from '../../../../common/domain/reports';
 import { toast } from '../../../lib/toast';
+import { type DraftElement, draftKey } from '../report-draft';
 import { NotesEditor } from './NotesEditor';
-
-export type DraftElement = {
-  key: string;
-  element: string;
-  percentage: number;
-  purity: string;
-  quality: string;
-  notes: string;
-};
-
-let keySeq = 0;
-export const draftKey = () => `el-${++keySeq}`;
-
-/** Rows worth sending: a name and a percentage above 0 (docs/product/limits.md). */
-export function elementsToSend(rows: DraftElement[]) {
-  return rows
-    .filter((r) => r.element.trim() !== '' && r.percentage > 0)
-    .map((r) => ({
-      element: r.element.trim(),
-      percentage: r.percentage,
-      purity: r.purity.trim() || null,
-      quality: (r.quality || null) as (typeof ELEMENT_QUALITIES)[number] | null,
-      notes: r.notes.trim() || null,
-    }));
-}
 
 const EMPTY_FORM = { element: '', percentage: 0 as number | string, purity: '', quality: '', notes: '' };
 

@@ -14,10 +14,13 @@ export function NotesEditor({
   value,
   onChange,
   label = 'Notes',
+  name = 'notes',
 }: {
   value: string;
   onChange: (html: string) => void;
   label?: string;
+  /** The field's name (`data-name`), e.g. 'valuation.basis'. */
+  name?: string;
 }) {
   const labelId = useId();
   const editor = useEditor({
@@ -39,7 +42,7 @@ export function NotesEditor({
         'aria-labelledby': labelId,
         'aria-multiline': 'true',
         role: 'textbox',
-        'data-name': 'notes',
+        'data-name': name,
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
@@ -50,8 +53,9 @@ export function NotesEditor({
     if (editor && value === '' && !editor.isEmpty) editor.commands.clearContent();
   }, [editor, value]);
 
+  // A group named like the field, so its toolbar is told apart from the other editors' on one form.
   return (
-    <div>
+    <div role="group" aria-labelledby={labelId}>
       <Input.Label id={labelId} mb={4}>
         {label}
       </Input.Label>

@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconBan, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { IconBan, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isLabRole } from '../../../../common/domain/roles';
-import { normalizeStatus } from '../../../../common/domain/samples';
 import type { SampleReportPanelProps } from '../../../components/slots';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -12,12 +11,10 @@ import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useRevokeReport } from '../api';
-import { type DraftElement, ElementEditor } from './ElementEditor';
-import { CompleteOption, toDraftRows } from './ReportDialog';
-import { sameAsIssued, UnchangedWarning } from './UnchangedWarning';
-import { useGenerateReport } from './use-generate-report';
+import { ReportEditorForm } from './ReportEditorForm';
+import { useReportEditor } from './use-report-editor';
 
-/** The Report Elements editor on the sample detail page (staff/admin), with the admin's Revoke action. */
+/** The report editor on the sample detail page (staff/admin), with the admin's Revoke action. */
 export function SampleReportPanel(props: SampleReportPanelProps) {
   const { user } = useSession();
   return isLabRole(user?.role) ? <ReportPanelBody {...props} isAdmin={user?.role === 'admin'} /> : null;
@@ -26,31 +23,16 @@ export function SampleReportPanel(props: SampleReportPanelProps) {
 function ReportPanelBody({ sampleId, reportCode, isAdmin }: SampleReportPanelProps & { isAdmin: boolean }) {
   const downloadReport = useReportDownload();
   const sample = useQuery(sampleDetailQuery(sampleId));
-  const [rows, setRows] = useState<DraftElement[]>([]);
-  const [loadedAt, setLoadedAt] = useState<number>(0);
   const code = sample.data?.reportCode ?? reportCode;
-  const { generate, isPending } = useGenerateReport(sampleId, Boolean(code));
   const [revokeOpen, setRevokeOpen] = useState(false);
-  const [complete, setComplete] = useState(false);
-  const [warnUnchanged, setWarnUnchanged] = useState(false);
-
-  useEffect(() => {
-    if (sample.data && sample.dataUpdatedAt !== loadedAt) {
-      setRows(toDraftRows(sample.data.reportElements));
-      setLoadedAt(sample.dataUpdatedAt);
-    }
-  }, [sample.data, sample.dataUpdatedAt, loadedAt]);
-
-  // Issuing and revoking invalidate the sample's cache entry (web/lib/query-keys.ts), which reloads
-  // this panel and the page around it.
-  const onGenerate = async (confirmed = false) => {
-    if (!confirmed && code && sample.data && sameAsIssued(rows, sample.data.reportElements)) {
-      setWarnUnchanged(true);
-      return;
-    }
-    setWarnUnchanged(false);
-    if (await generate(rows, { markCompleted: complete })) setComplete(false);
-  };
+  // Filled afresh when a revision is issued (here or elsewhere), not on every refetch: a refocus
+  // or a photo's copies arriving must not wipe what the expert is typing. Issuing and revoking
+  // invalidate the sample's cache entry (web/lib/query-keys.ts), which reloads the page around it.
+  const editor = useReportEditor(
+    sampleId,
+    sample.data,
+    sample.data ? `${sample.data.id}:${sample.data.reportGeneratedAt ?? ''}` : null,
+  );
 
   const revokedAt = sample.data?.reportRevokedAt ?? null;
 
@@ -60,7 +42,7 @@ function ReportPanelBody({ sampleId, reportCode, isAdmin }: SampleReportPanelPro
         <Group justify="space-between" align="flex-start">
           <div>
             <Title order={2} size="h3">
-              Report Elements
+              Report
             </Title>
             {code ? (
               <Text size="sm" c="dimmed">
@@ -107,39 +89,19 @@ function ReportPanelBody({ sampleId, reportCode, isAdmin }: SampleReportPanelPro
         {sample.isPending ? (
           <Group role="status">
             <Loader size="sm" />
-            <Text>Loading report elements...</Text>
+            <Text>Loading report...</Text>
           </Group>
         ) : sample.isError ? (
           <Alert color="red" role="alert" title="Error">
             {errorMessage(sample.error, 'Failed to fetch sample details')}
           </Alert>
         ) : (
-          <>
-            <ElementEditor rows={rows} onChange={setRows} idPrefix={`panel-${sampleId}`} />
-            {warnUnchanged && code ? (
-              <UnchangedWarning
-                code={code}
-                onConfirm={() => void onGenerate(true)}
-                onCancel={() => setWarnUnchanged(false)}
-              />
-            ) : null}
-            {revokedAt ? null : (
-              <Group justify="space-between">
-                {sample.data && normalizeStatus(sample.data.status) !== 'completed' ? (
-                  <CompleteOption checked={complete} onChange={setComplete} />
-                ) : (
-                  <span />
-                )}
-                <Button
-                  leftSection={<IconFileTypePdf size={16} aria-hidden="true" />}
-                  loading={isPending}
-                  onClick={() => void onGenerate()}
-                >
-                  Generate PDF Report
-                </Button>
-              </Group>
-            )}
-          </>
+          <ReportEditorForm
+            sample={sample.data}
+            editor={editor}
+            idPrefix={`panel-${sampleId}`}
+            canIssue={!revokedAt}
+          />
         )}
       </Stack>
       {code ? (

@@ -1,29 +1,44 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ELEMENTS_REQUIRED_MESSAGE } from '../../../../common/contracts/reports';
+import { api, serverFieldErrors } from '../../../lib/api';
+import { focusInView } from '../../../lib/forms';
+import { invalidateSampleViews } from '../../../lib/query-keys';
 import { useReportDownload } from '../../../lib/reports';
 import { useSession } from '../../../lib/session';
-import { api } from '../../../lib/api';
-import { invalidateSampleViews } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { useIssueReport } from '../api';
 import { describeGenerationFailure, SESSION_EXPIRED_REDIRECT_MS } from '../generation-errors';
-import { type DraftElement, elementsToSend } from './ElementEditor';
+import { checkDraft, type DraftErrors, type ReportDraft } from '../report-draft';
 
 /** The history note written when the report dialog also completes the sample. */
 export const REPORT_COMPLETED_NOTE = 'Report issued';
 
+/** Puts the focus on the field a message is about ('valuation.low', 'photoIds', 'summary'). */
+function focusField(path: string) {
+  const field = path.replace(/\.\d+$/, '');
+  focusInView(
+    document.querySelector<HTMLElement>(
+      [
+        `input[name="${field}"]:not([type="hidden"])`,
+        `button[name="${field}"]`,
+        `[data-name="${field}"]`,
+      ].join(', '),
+    ),
+  );
+}
+
 /**
- * Generating a report (docs/product/reports-and-verification.md, messages.md): sends the filled rows, says 'generated' or 'updated', then
- * lets the caller close and clear, and downloads the PDF automatically. Failures get §8's texts.
+ * Generating a report (docs/product/reports-and-verification.md, valuation-report.md): checks the
+ * draft with the server's own schema and puts each message beside its field, sends it, says
+ * 'generated' or 'updated', then lets the caller close and clear, and downloads the PDF
+ * automatically. Failures get the spec's texts; a 400's field messages go beside their fields too.
  */
 export function useGenerateReport(sampleId: number, hadCode: boolean) {
   const { expire } = useSession();
   const downloadReport = useReportDownload();
   const issue = useIssueReport(sampleId);
   const queryClient = useQueryClient();
-  // Nothing to send: also shown inside the editor, beside the table it is about.
-  const [formError, setFormError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<DraftErrors>({});
 
   /** Marks the sample completed after the report is issued, so the client sees both together. */
   const markCompleted = async () => {
@@ -38,19 +53,27 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
     }
   };
 
+  const refuse = (found: DraftErrors) => {
+    setErrors(found);
+    const [first] = Object.entries(found);
+    if (!first) return;
+    toast.error('Validation Error', first[1]);
+    // The element table's message sits under the table, not on a field.
+    if (first[0] !== 'elements') focusField(first[0]);
+  };
+
   const generate = async (
-    rows: DraftElement[],
+    draft: ReportDraft,
     opts: { markCompleted?: boolean } = {},
   ): Promise<string | null> => {
-    const elements = elementsToSend(rows);
-    if (elements.length === 0) {
-      setFormError(ELEMENTS_REQUIRED_MESSAGE);
-      toast.error('Validation Error', ELEMENTS_REQUIRED_MESSAGE);
+    const checked = checkDraft(draft);
+    if (!checked.ok) {
+      refuse(checked.errors);
       return null;
     }
-    setFormError(null);
+    setErrors({});
     try {
-      const result = await issue.mutateAsync(elements);
+      const result = await issue.mutateAsync(checked.body);
       const updated = hadCode || result.action === 'updated';
       toast.success(
         'Report Generated',
@@ -60,6 +83,8 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
       void downloadReport(result.reportCode);
       return result.reportCode;
     } catch (err) {
+      const fieldErrors = serverFieldErrors(err);
+      if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
       const failure = describeGenerationFailure(err);
       toast.error(failure.title, failure.message);
       if (failure.kind === 'session') {
@@ -69,5 +94,18 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
     }
   };
 
-  return { generate, isPending: issue.isPending, formError };
+  /** Drops the messages about the fields under `prefixes` (the expert is correcting them). */
+  const clearErrorsUnder = (prefixes: readonly string[]) =>
+    setErrors((all) => {
+      const kept = Object.entries(all).filter(([path]) => !prefixes.some((p) => path.startsWith(p)));
+      return kept.length === Object.keys(all).length ? all : Object.fromEntries(kept);
+    });
+
+  return {
+    generate,
+    isPending: issue.isPending,
+    errors,
+    clearErrors: () => setErrors({}),
+    clearErrorsUnder,
+  };
 }

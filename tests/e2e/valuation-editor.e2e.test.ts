@@ -1,0 +1,281 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALUATION_MESSAGES } from '../../common/contracts/reports';
+import type { SampleDetail } from '../../common/contracts/samples';
+import { displaySampleId } from '../../common/domain/samples';
+import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { startE2E, stopE2E } from '../support/e2e';
+import { photoFile, submissionFields, submitSample } from '../support/factories';
+import { callOk, loginToken, registerAccount } from '../support/http';
+import { E2E_ADMIN, type Product } from '../support/product';
+
+// The staff side of the valuation report (docs/product/valuation-report.md, "The editor"): an expert
+// fills every section of the 'Generate Analysis Report' dialog with keyboard and mouse, picks and
+// orders photos, meets the checks, issues; the customer then reads the verdict on the sample page.
+
+let product: Product;
+let browser: Browser;
+const STAFF = { email: 'iris.e2e@lab.test', password: 'staff-password-1' };
+const CUSTOMER = { email: 'tom.e2e@lab.test', password: 'customer-password-1' };
+const ITEM = 'Bracket Clock by Tompion';
+const PHOTOS = ['p1.jpg', 'p2.jpg', 'p3.jpg', 'p4.jpg', 'p5.jpg', 'p6.jpg', 'p7.jpg'];
+let sampleId = 0;
+let customerToken = '';
+
+beforeAll(async () => {
+  ({ product, browser } = await startE2E());
+  const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
+  const staff = await registerAccount(product, { ...STAFF, firstName: 'Iris', lastName: 'Quarles' });
+  await registerAccount(product, { ...CUSTOMER, firstName: 'Tom', lastName: 'Ward' });
+  await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
+    token: adminToken,
+    json: { role: 'staff' },
+  });
+  customerToken = await loginToken(product, CUSTOMER.email, CUSTOMER.password);
+  sampleId = await submitSample(
+    product,
+    customerToken,
+    submissionFields({ submitterName: 'Tom Ward', submitterEmail: CUSTOMER.email, itemName: ITEM }),
+    PHOTOS.map((name) => photoFile(name)),
+  );
+  await callOk(product, 'POST', `/api/admin/samples/${sampleId}/assign`, {
+    token: adminToken,
+    json: { staffId: staff.id },
+  });
+}, 120_000);
+
+afterAll(() => stopE2E({ product, browser }));
+
+const openDialog = async (page: Page) => {
+  await page.goto('/staff');
+  await page.getByRole('button', { name: `Generate Report for ${displaySampleId(sampleId)}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate Analysis Report' });
+  await dialog.getByLabel('Maker').waitFor();
+  return dialog;
+};
+
+/** The rich-text editor labelled `name` (each has its own toolbar). */
+const richText = (dialog: Locator, name: string) =>
+  dialog.getByRole('group', { name, exact: true }).getByRole('textbox');
+
+const generate = (dialog: Locator) => dialog.getByRole('button', { name: 'Generate PDF Report' }).click();
+
+const chosenOrder = (dialog: Locator) =>
+  dialog
+    .getByRole('list', { name: 'Photos on the report, in order' })
+    .getByText(/^Photo \d: /)
+    .allTextContents();
+
+async function expectNoSeriousAxe(page: Page) {
+  expect(
+    (await seriousAxeViolations(page)).map(
+      (v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+    ),
+  ).toEqual([]);
+}
+
+describe('the valuation report editor', () => {
+  it('staff fill every section with keyboard and mouse, meet the checks, order photos and issue', async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url, width: 1366, height: 900 });
+    await loginAs(page, product.url, STAFF.email, STAFF.password);
+    const dialog = await openDialog(page);
+
+    // Identification by keyboard: type, Tab to the next field.
+    await dialog.getByLabel('Maker').click();
+    await page.keyboard.type('Thomas Tompion');
+    for (const text of ['c. 1690', 'London, England', 'Signed "Tho. Tompion Londini Fecit"']) {
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(text);
+    }
+    // Dimensions typed, then a click right away on a verdict: the press must not be lost.
+    await dialog.getByLabel('Dimensions').fill('47 × 30 × 18 cm');
+    await dialog.getByRole('radio', { name: 'Authentic', exact: true }).click();
+    expect(
+      await dialog.getByRole('radio', { name: 'Authentic', exact: true }).getAttribute('aria-checked'),
+    ).toBe('true');
+    await dialog.getByLabel('Materials').fill('Ebonised oak, brass, steel');
+
+    await richText(dialog, 'Rationale').click();
+    await page.keyboard.type('Movement, dial and case belong together; signature consistent.');
+    // The grade by keyboard: focus the card, press Space.
+    await dialog.getByRole('radio', { name: 'Very good', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await richText(dialog, 'Condition notes').click();
+    await page.keyboard.type('Original verge escapement; light wear to the gilding.');
+
+    // Valuation: currency by search and Enter, value type by mouse, a range the wrong way round
+    // and a date in the future first.
+    await dialog.getByLabel('Currency').click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('GBP');
+    await page.getByRole('option', { name: 'GBP', exact: true }).click();
+    await dialog.getByLabel('Value type').click();
+    await page.getByRole('option', { name: 'Insurance replacement value' }).click();
+    await dialog.getByLabel('Low value (GBP)').fill('180000');
+    await dialog.getByLabel('High value (GBP)').fill('120000');
+    await dialog.getByLabel('Effective date').fill('2999-01-01');
+    await richText(dialog, 'Basis of valuation').click();
+    await page.keyboard.type('Recent auction results for signed Tompion bracket clocks.');
+    await richText(dialog, 'Summary').click();
+    await page.keyboard.type('A fine and authentic Tompion bracket clock.');
+
+    // Photos by thumbnail: six chosen, the seventh refused.
+    for (const name of PHOTOS.slice(0, 6)) await dialog.getByRole('button', { name: `Add ${name}` }).click();
+    await dialog.getByRole('button', { name: 'Add p7.jpg' }).click();
+    await dialog.getByRole('alert').filter({ hasText: VALUATION_MESSAGES.tooManyPhotos }).waitFor();
+    expect(await chosenOrder(dialog)).toHaveLength(6);
+    // Taking one off makes room again.
+    await dialog.getByRole('button', { name: 'Take p6.jpg off the report' }).click();
+    await dialog.getByRole('button', { name: 'Add p7.jpg' }).click();
+    expect(await chosenOrder(dialog)).toEqual([
+      'Photo 1: p1.jpg',
+      'Photo 2: p2.jpg',
+      'Photo 3: p3.jpg',
+      'Photo 4: p4.jpg',
+      'Photo 5: p5.jpg',
+      'Photo 6: p7.jpg',
+    ]);
+    // Drag once: p3 onto the first place.
+    const rows = dialog.getByTestId('report-photo');
+    await rows.filter({ hasText: 'p3.jpg' }).dragTo(rows.first());
+    expect((await chosenOrder(dialog)).slice(0, 3)).toEqual([
+      'Photo 1: p3.jpg',
+      'Photo 2: p1.jpg',
+      'Photo 3: p2.jpg',
+    ]);
+    // Keyboard once: p1 down a place, announced, the focus stays on the button.
+    await dialog.getByRole('button', { name: 'Move p1.jpg down' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('status').filter({ hasText: 'p1.jpg moved to position 3 of 6.' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Move p1.jpg down',
+    );
+    expect((await chosenOrder(dialog)).slice(0, 3)).toEqual([
+      'Photo 1: p3.jpg',
+      'Photo 2: p2.jpg',
+      'Photo 3: p1.jpg',
+    ]);
+
+    // The checks, beside their fields, nothing issued.
+    await generate(dialog);
+    await dialog.getByText(VALUATION_MESSAGES.lowAboveHigh).waitFor();
+    await dialog.getByText(VALUATION_MESSAGES.futureDate).waitFor();
+    expect(await dialog.getByLabel('Low value (GBP)').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('Effective date').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Low value (GBP)').fill('120000');
+    await dialog.getByLabel('High value (GBP)').fill('180000');
+    await dialog.getByLabel('Effective date').fill('2026-03-14');
+    // Corrected fields lose their messages at once.
+    expect(await dialog.getByLabel('Low value (GBP)').getAttribute('aria-invalid')).not.toBe('true');
+    expect(await dialog.getByText(VALUATION_MESSAGES.futureDate).count()).toBe(0);
+    await dialog.getByTestId('valuation-preview').getByText('£120,000.00 – £180,000.00').waitFor();
+
+    await expectNoSeriousAxe(page);
+    await page.screenshot({ path: join(tmpdir(), 'valuation-editor-1366.png') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await dialog.getByLabel('Maker').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), 'valuation-editor-375.png') });
+    // Full screen at phone width, nothing wider than the screen.
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousAxe(page);
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // No element at all: the verdicts are enough.
+    await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), generate(dialog)]);
+    await dialog.waitFor({ state: 'hidden' });
+    const detail = await callOk<SampleDetail>(product, 'GET', `/api/samples/${sampleId}`, {
+      token: customerToken,
+    });
+    const names = (detail.report?.photoIds ?? []).map(
+      (id) => detail.files.find((f) => f.id === id)?.originalName,
+    );
+    expect(names).toEqual(['p3.jpg', 'p2.jpg', 'p1.jpg', 'p4.jpg', 'p5.jpg', 'p7.jpg']);
+    expect(detail.report?.valuation).toMatchObject({
+      low: 120000,
+      high: 180000,
+      currency: 'GBP',
+      valueType: 'insurance-replacement',
+      effectiveDate: '2026-03-14',
+    });
+    expect(detail.report?.authenticity?.verdict).toBe('authentic');
+    expect(detail.report?.condition?.grade).toBe('very-good');
+    expect(detail.report?.identification).toMatchObject({
+      maker: 'Thomas Tompion',
+      period: 'c. 1690',
+      marks: 'Signed "Tho. Tompion Londini Fecit"',
+    });
+    expect(detail.reportElements).toEqual([]);
+    await context.close();
+  });
+
+  it('the customer reads the verdict, value, identification and photos in the chosen order', async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await loginAs(page, product.url, CUSTOMER.email, CUSTOMER.password);
+    await page.goto(`/sample/${sampleId}`);
+    const card = page.getByRole('region', { name: 'What the report states' });
+    await card.getByText('£120,000.00 – £180,000.00').waitFor();
+    await card.getByText('Authentic', { exact: true }).waitFor();
+    await card.getByText('Very good', { exact: true }).waitFor();
+    await card.getByText('Insurance replacement value in GBP, as at 14 March 2026.').waitFor();
+    await card.getByText('Thomas Tompion').waitFor();
+    await card.getByText('A fine and authentic Tompion bracket clock.').waitFor();
+    expect(await card.getByText(/^Photo \d: /).allTextContents()).toEqual([
+      'Photo 1: p3.jpg',
+      'Photo 2: p2.jpg',
+      'Photo 3: p1.jpg',
+      'Photo 4: p4.jpg',
+      'Photo 5: p5.jpg',
+      'Photo 6: p7.jpg',
+    ]);
+    await context.close();
+  });
+
+  it('opening the editor again pre-fills every section; issuing it unchanged asks first', async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url, width: 1366, height: 900 });
+    await loginAs(page, product.url, STAFF.email, STAFF.password);
+    const dialog = await openDialog(page);
+    expect(await dialog.getByLabel('Maker').inputValue()).toBe('Thomas Tompion');
+    expect(await dialog.getByLabel('Low value (GBP)').inputValue()).toBe('120000');
+    expect(await dialog.getByLabel('Effective date').inputValue()).toBe('2026-03-14');
+    expect(
+      await dialog.getByRole('radio', { name: 'Very good', exact: true }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(await richText(dialog, 'Summary').textContent()).toBe(
+      'A fine and authentic Tompion bracket clock.',
+    );
+    expect((await chosenOrder(dialog))[0]).toBe('Photo 1: p3.jpg');
+    await generate(dialog);
+    await dialog.getByText('Nothing has changed').waitFor();
+    await dialog.getByRole('button', { name: 'Keep the current report' }).click();
+    // A changed grade is a change.
+    await dialog.getByRole('radio', { name: 'Excellent', exact: true }).click();
+    await generate(dialog);
+    await page.getByText('Report updated successfully', { exact: false }).first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The sample page's panel holds the same editor, filled from the new revision.
+    await page.goto(`/sample/${sampleId}`);
+    const maker = page.getByLabel('Maker');
+    await maker.waitFor();
+    expect(await maker.inputValue()).toBe('Thomas Tompion');
+    expect(
+      await page.getByRole('radio', { name: 'Excellent', exact: true }).getAttribute('aria-checked'),
+    ).toBe('true');
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: join(tmpdir(), `valuation-panel-${width}.png`), fullPage: true });
+      for (const section of ['Photographs', 'Condition', 'Valuation']) {
+        const heading = page.getByRole('heading', { name: section, exact: true }).last();
+        await heading.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(tmpdir(), `valuation-panel-${width}-${section}.png`) });
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousAxe(page);
+    await context.close();
+  });
+});

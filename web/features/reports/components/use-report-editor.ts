@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import type { SampleDetail } from '../../../../common/contracts/samples';
+import { draftFromSample, type ReportDraft, sameAsIssued } from '../report-draft';
+import { useGenerateReport } from './use-generate-report';
+
+/** Where the body's messages about each part of the draft live. */
+const ERROR_PATHS: Record<keyof ReportDraft, string> = {
+  rows: 'elements',
+  identification: 'identification',
+  verdict: 'authenticity',
+  rationale: 'authenticity',
+  grade: 'condition',
+  conditionNotes: 'condition',
+  valuation: 'valuation',
+  summary: 'summary',
+  photoIds: 'photoIds',
+};
+
+/**
+ * The report being written, for the dialog and the sample page's panel alike: the draft (filled
+ * from the issued report whenever `loadKey` changes), its errors, the 'nothing has changed'
+ * warning and issuing (docs/product/valuation-report.md).
+ */
+export function useReportEditor(sampleId: number, sample: SampleDetail | undefined, loadKey: string | null) {
+  const [draft, setDraft] = useState<ReportDraft | null>(null);
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  const [warnUnchanged, setWarnUnchanged] = useState(false);
+  const code = sample?.reportCode ?? null;
+  const { generate, isPending, errors, clearErrors, clearErrorsUnder } = useGenerateReport(
+    sampleId,
+    Boolean(code),
+  );
+
+  useEffect(() => {
+    if (sample && loadKey !== null && loadKey !== loadedFor) {
+      setDraft(draftFromSample(sample));
+      setLoadedFor(loadKey);
+    }
+  }, [sample, loadKey, loadedFor]);
+
+  // A changed part loses its messages until the next Generate checks it again.
+  const update = (patch: Partial<ReportDraft>) => {
+    setDraft((d) => (d ? { ...d, ...patch } : d));
+    clearErrorsUnder(Object.entries(ERROR_PATHS).flatMap(([part, path]) => (part in patch ? [path] : [])));
+  };
+
+  const reset = () => {
+    setDraft(null);
+    setLoadedFor(null);
+    setWarnUnchanged(false);
+    clearErrors();
+  };
+
+  /** Issues the draft; re-issuing exactly what the report states asks first (unless `confirmed`). */
+  const issue = async (opts: { markCompleted?: boolean; confirmed?: boolean } = {}) => {
+    if (!draft) return null;
+    if (!opts.confirmed && code && sample && sameAsIssued(draft, sample)) {
+      setWarnUnchanged(true);
+      return null;
+    }
+    setWarnUnchanged(false);
+    return generate(draft, opts);
+  };
+
+  return {
+    draft,
+    /** Changes with each fresh load: a key for the editors that read their content once. */
+    draftKey: loadedFor,
+    update,
+    reset,
+    issue,
+    isPending,
+    errors,
+    formError: errors.elements ?? null,
+    warnUnchanged: warnUnchanged && Boolean(code),
+    dismissWarning: () => setWarnUnchanged(false),
+  };
+}
