@@ -7,8 +7,8 @@ import type { SampleDetail } from '../../common/contracts/samples';
 import { displaySampleId } from '../../common/domain/samples';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { startE2E, stopE2E } from '../support/e2e';
-import { photoFile, submissionFields, submitSample } from '../support/factories';
-import { callOk, loginToken, registerAccount } from '../support/http';
+import { assignedSampleOverHttp, photoFile } from '../support/factories';
+import { callOk } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
 
 // The staff side of the valuation report (docs/product/valuation-report.md, "The editor"): an expert
@@ -26,24 +26,13 @@ let customerToken = '';
 
 beforeAll(async () => {
   ({ product, browser } = await startE2E());
-  const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
-  const staff = await registerAccount(product, { ...STAFF, firstName: 'Iris', lastName: 'Quarles' });
-  await registerAccount(product, { ...CUSTOMER, firstName: 'Tom', lastName: 'Ward' });
-  await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
-    token: adminToken,
-    json: { role: 'staff' },
-  });
-  customerToken = await loginToken(product, CUSTOMER.email, CUSTOMER.password);
-  sampleId = await submitSample(
-    product,
-    customerToken,
-    submissionFields({ submitterName: 'Tom Ward', submitterEmail: CUSTOMER.email, itemName: ITEM }),
-    PHOTOS.map((name) => photoFile(name)),
-  );
-  await callOk(product, 'POST', `/api/admin/samples/${sampleId}/assign`, {
-    token: adminToken,
-    json: { staffId: staff.id },
-  });
+  ({ sampleId, customerToken } = await assignedSampleOverHttp(product, {
+    admin: E2E_ADMIN,
+    staff: { ...STAFF, firstName: 'Iris', lastName: 'Quarles' },
+    customer: { ...CUSTOMER, firstName: 'Tom', lastName: 'Ward' },
+    itemName: ITEM,
+    photos: PHOTOS.map((name) => photoFile(name)),
+  }));
 }, 120_000);
 
 afterAll(() => stopE2E({ product, browser }));

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLink } from '../../common/contracts/share-links';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { startE2E, stopE2E, visible } from '../support/e2e';
-import { photoFile, submissionFields, submitSample, valuationReport } from '../support/factories';
-import { callOk, loginToken, registerAccount } from '../support/http';
+import { assignedSampleOverHttp, photoFile, valuationReport } from '../support/factories';
+import { callOk, loginToken } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
 
 // The customer's side of the valuation report (docs/product/valuation-report.md): the sample page
@@ -24,24 +24,13 @@ let customerToken = '';
 
 beforeAll(async () => {
   ({ product, browser } = await startE2E());
-  const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
-  const staff = await registerAccount(product, { ...STAFF, firstName: 'Vera', lastName: 'Lindqvist' });
-  await registerAccount(product, { ...CUSTOMER, firstName: 'Hugo', lastName: 'Marsh' });
-  await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
-    token: adminToken,
-    json: { role: 'staff' },
-  });
-  customerToken = await loginToken(product, CUSTOMER.email, CUSTOMER.password);
-  sampleId = await submitSample(
-    product,
-    customerToken,
-    submissionFields({ submitterName: 'Hugo Marsh', submitterEmail: CUSTOMER.email, itemName: ITEM }),
-    [photoFile('front.jpg'), photoFile('signature.jpg')],
-  );
-  await callOk(product, 'POST', `/api/admin/samples/${sampleId}/assign`, {
-    token: adminToken,
-    json: { staffId: staff.id },
-  });
+  ({ sampleId, customerToken } = await assignedSampleOverHttp(product, {
+    admin: E2E_ADMIN,
+    staff: { ...STAFF, firstName: 'Vera', lastName: 'Lindqvist' },
+    customer: { ...CUSTOMER, firstName: 'Hugo', lastName: 'Marsh' },
+    itemName: ITEM,
+    photos: [photoFile('front.jpg'), photoFile('signature.jpg')],
+  }));
   const detail = await callOk<{ files: { id: number; fileCategory: string }[] }>(
     product,
     'GET',

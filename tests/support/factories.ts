@@ -9,7 +9,7 @@ import type { SampleSubmissionInput } from '../../common/contracts/samples';
 import type { Role } from '../../common/domain/roles';
 import type { DbOrTx } from '../../server/db/client';
 import { samples } from '../../server/db/schema';
-import { callOk } from './http';
+import { callOk, loginToken, registerAccount } from './http';
 import type { TestApp, TestUser } from './test-app';
 
 // The test suites' one set of factories: fixture files, a submission as the form sends it, users by
@@ -114,6 +114,47 @@ export async function submitSample(
     form: submissionForm(fields, files),
   });
   return created.id;
+}
+
+type Account = { email: string; password: string; firstName: string; lastName: string };
+
+/**
+ * Over HTTP, as the product is used: `staff` and `customer` sign up, the admin makes `staff` staff,
+ * the customer submits a sample called `itemName` with `photos`, and the admin assigns it to `staff`.
+ */
+export async function assignedSampleOverHttp(
+  t: { url: string },
+  opts: {
+    admin: { email: string; password: string };
+    staff: Account;
+    customer: Account;
+    itemName: string;
+    photos: readonly UploadFile[];
+  },
+): Promise<{ sampleId: number; customerToken: string; adminToken: string; staffId: number }> {
+  const adminToken = await loginToken(t, opts.admin.email, opts.admin.password);
+  const staff = await registerAccount(t, opts.staff);
+  await registerAccount(t, opts.customer);
+  await callOk(t, 'POST', `/api/admin/users/${staff.id}/role`, {
+    token: adminToken,
+    json: { role: 'staff' },
+  });
+  const customerToken = await loginToken(t, opts.customer.email, opts.customer.password);
+  const sampleId = await submitSample(
+    t,
+    customerToken,
+    submissionFields({
+      submitterName: `${opts.customer.firstName} ${opts.customer.lastName}`,
+      submitterEmail: opts.customer.email,
+      itemName: opts.itemName,
+    }),
+    opts.photos,
+  );
+  await callOk(t, 'POST', `/api/admin/samples/${sampleId}/assign`, {
+    token: adminToken,
+    json: { staffId: staff.id },
+  });
+  return { sampleId, customerToken, adminToken, staffId: staff.id };
 }
 
 // ---- Users ---------------------------------------------------------------------------------------

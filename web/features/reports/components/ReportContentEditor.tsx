@@ -218,6 +218,35 @@ function ValuationFields({
   );
 }
 
+type Opinion = {
+  title: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  choice: { key: 'verdict' | 'grade'; path: string };
+  notesLabel: string;
+  notes: { key: 'rationale' | 'conditionNotes'; path: string };
+};
+
+/** The two opinions: a choice and its rich-text reasons, each kept in two draft fields. */
+const OPINIONS: readonly Opinion[] = [
+  {
+    title: 'Authenticity',
+    label: 'Verdict',
+    options: AUTHENTICITY_VERDICTS,
+    choice: { key: 'verdict', path: 'authenticity.verdict' },
+    notesLabel: 'Rationale',
+    notes: { key: 'rationale', path: 'authenticity.rationale' },
+  },
+  {
+    title: 'Condition',
+    label: 'Grade',
+    options: CONDITION_GRADES,
+    choice: { key: 'grade', path: 'condition.grade' },
+    notesLabel: 'Condition notes',
+    notes: { key: 'conditionNotes', path: 'condition.notes' },
+  },
+];
+
 /**
  * The report's identification, photos, verdicts, value and summary, laid out so an expert fills
  * them in one sitting. `after` goes between Valuation and Summary (the element table).
@@ -267,39 +296,24 @@ export function ReportContentEditor({
         />
       </EditorSection>
 
-      <EditorSection title="Authenticity">
-        <Choice
-          label="Verdict"
-          name="authenticity.verdict"
-          options={AUTHENTICITY_VERDICTS}
-          value={draft.verdict}
-          error={errors['authenticity.verdict']}
-          onChange={(verdict) => onChange({ verdict })}
-        />
-        <NotesEditor
-          label="Rationale"
-          name="authenticity.rationale"
-          value={draft.rationale}
-          onChange={(rationale) => onChange({ rationale })}
-        />
-      </EditorSection>
-
-      <EditorSection title="Condition">
-        <Choice
-          label="Grade"
-          name="condition.grade"
-          options={CONDITION_GRADES}
-          value={draft.grade}
-          error={errors['condition.grade']}
-          onChange={(grade) => onChange({ grade })}
-        />
-        <NotesEditor
-          label="Condition notes"
-          name="condition.notes"
-          value={draft.conditionNotes}
-          onChange={(conditionNotes) => onChange({ conditionNotes })}
-        />
-      </EditorSection>
+      {OPINIONS.map((o) => (
+        <EditorSection key={o.title} title={o.title}>
+          <Choice
+            label={o.label}
+            name={o.choice.path}
+            options={o.options}
+            value={draft[o.choice.key]}
+            error={errors[o.choice.path]}
+            onChange={(v) => onChange({ [o.choice.key]: v })}
+          />
+          <NotesEditor
+            label={o.notesLabel}
+            name={o.notes.path}
+            value={draft[o.notes.key]}
+            onChange={(v) => onChange({ [o.notes.key]: v })}
+          />
+        </EditorSection>
+      ))}
 
       <EditorSection title="Valuation" hint="Leave it empty when the report states no value.">
         <ValuationFields
