@@ -60,9 +60,19 @@ export function makeCopiesOfPhoto(deps: PhotoCopyDeps, fileId: number): Promise<
 /**
  * The display copy of a photo for a document (the report PDF): never the original, which may carry
  * a GPS position. Makes the copies first when they are still missing; null when the photo cannot be
- * shown (unknown, not a photo, undecodable).
+ * shown (unknown, not a photo, undecodable). A caller that has already read the photo's row passes
+ * it: copies known to be ready are read at once, without queueing behind copy-making or asking the
+ * database again (six photos took a dozen queries, one after another, per report issued).
  */
-export async function displayCopyForDocument(deps: PhotoCopyDeps, fileId: number): Promise<Buffer | null> {
+export async function displayCopyForDocument(
+  deps: PhotoCopyDeps,
+  fileId: number,
+  known?: { fileName: string; copiesState: string | null },
+): Promise<Buffer | null> {
+  if (known?.copiesState === 'ready') {
+    const copy = await deps.storage.read(photoCopyKey(known.fileName, 'display')).catch(() => null);
+    if (copy) return copy;
+  }
   const outcome = await makeCopiesOfPhoto(deps, fileId);
   if (outcome === 'not-a-photo' || outcome === 'unreadable') return null;
   const photo = await findPhotoFile(deps.db, fileId);

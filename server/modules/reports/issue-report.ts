@@ -116,16 +116,18 @@ export function reportContentOf(body: Omit<IssueReportBody, 'elements'>): Report
  */
 async function reportPhotos(deps: IssueDeps, sampleId: number, photoIds: readonly number[]) {
   if (!photoIds.length) return [];
-  const own = new Map((await findSamplePhotos(deps.db, sampleId)).map((p) => [p.id, p.originalName]));
+  const own = new Map((await findSamplePhotos(deps.db, sampleId)).map((p) => [p.id, p]));
   const index = photoIds.findIndex((id) => !own.has(id));
   if (index >= 0)
     throw badRequest(VALUATION_MESSAGES.foreignPhoto, [
       { path: `photoIds.${index}`, message: VALUATION_MESSAGES.foreignPhoto },
     ]);
-  const copies = await Promise.all(photoIds.map((id) => displayCopyForDocument(deps, id).catch(() => null)));
+  const copies = await Promise.all(
+    photoIds.map((id) => displayCopyForDocument(deps, id, own.get(id)).catch(() => null)),
+  );
   return photoIds.flatMap((id, i) => {
     const image = copies[i];
-    return image ? [{ image, caption: `Photo ${i + 1}: ${own.get(id) ?? ''}` }] : [];
+    return image ? [{ image, caption: `Photo ${i + 1}: ${own.get(id)?.originalName ?? ''}` }] : [];
   });
 }
 

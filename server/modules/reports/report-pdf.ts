@@ -13,6 +13,7 @@ import {
 } from '../../../common/domain/valuation';
 import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
 import { withoutLayoutTables } from './font-tables';
+import { imageFor, type PreparedImage, prepareImage } from './pdf-images';
 import { renderNotes } from './notes-pdf';
 
 // The issued report (docs/product/signed-reports.md): rendered once, in-process, A4, every font
@@ -98,10 +99,18 @@ const longDate = (d: Date) =>
 const openImage = (doc: PDFKit.PDFDocument, src: Buffer) =>
   (doc as unknown as { openImage(src: Buffer): Buffer }).openImage(src);
 
+/**
+ * The logo or a signature, for `doc.image()`: prepared once per process (./pdf-images.ts); throws for
+ * an image pdfkit cannot read, like openImage.
+ */
+const openReusedImage = ({ doc, reused }: Ctx, src: Buffer) => imageFor(doc, reused.get(src) ?? null);
+
 /** What every section function draws with. */
 type Ctx = {
   doc: PDFKit.PDFDocument;
   input: ReportPdfInput;
+  /** The images every report repeats (logo, signatures), prepared; null for an unreadable one. */
+  reused: Map<Buffer, PreparedImage | null>;
   left: number;
   width: number;
   bottomLimit: () => number;
@@ -158,6 +167,13 @@ const isValuation = (input: ReportPdfInput) =>
 
 export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const title = `${isValuation(input) ? 'Valuation Report' : 'Analysis Report'} ${input.reportCode}`;
+  const reviewer = input.reviewer && input.reviewer !== 'pending' ? input.reviewer : null;
+  const reusedImages = [input.lab.logo, input.analyst?.signature, reviewer?.signature].filter(
+    (b): b is Buffer => Boolean(b),
+  );
+  const reused = new Map(
+    await Promise.all(reusedImages.map(async (b) => [b, await prepareImage(b)] as const)),
+  );
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
@@ -197,6 +213,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const ctx: Ctx = {
     doc,
     input,
+    reused,
     left: MARGIN,
     width: doc.page.width - MARGIN * 2,
     bottomLimit: () => doc.page.height - doc.page.margins.bottom,
@@ -219,7 +236,8 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
 }
 
 /** Lab identity on the left (logo, name, address), the verification code block on the right. */
-function headerSection({ doc, input, left, width, root }: Ctx) {
+function headerSection(ctx: Ctx) {
+  const { doc, input, left, width, root } = ctx;
   const sect = container(doc, root, 'Sect');
   const top = doc.y;
   let textLeft = left;
@@ -227,7 +245,7 @@ function headerSection({ doc, input, left, width, root }: Ctx) {
     const logo = input.lab.logo;
     try {
       // Opened first, so an image pdfkit cannot read is left out rather than failing the report.
-      const image = openImage(doc, logo);
+      const image = openReusedImage(ctx, logo);
       tag(
         doc,
         sect,
@@ -745,12 +763,13 @@ type Signatory = { name: string; signature: Buffer | null };
 
 /** One signature block: heading, signature image (when present) over a line, name and two small lines. */
 function signatureBlock(
-  { doc, root }: Ctx,
+  ctx: Ctx,
   at: { x: number; top: number },
   heading: string,
   person: Signatory,
   lines: [string, string],
 ): number {
+  const { doc, root } = ctx;
   const { x, top } = at;
   const block = container(doc, root, 'Sect');
   tag(doc, block, 'H2', () =>
@@ -759,7 +778,7 @@ function signatureBlock(
   const sigTop = top + 14;
   if (person.signature) {
     try {
-      const image = openImage(doc, person.signature);
+      const image = openReusedImage(ctx, person.signature);
       tag(doc, block, 'Figure', () => doc.image(image, x, sigTop, { fit: [180, 56], valign: 'bottom' }), {
         alt: `Signature of ${person.name}`,
       });

@@ -24,10 +24,15 @@ export async function findSampleByReportCode(db: DbOrTx, code: string): Promise<
   return row;
 }
 
-/** A sample's photos (not its documents): ids and the names they were uploaded under. */
+/** A sample's photos (not its documents): ids, the names they were uploaded under, where their copies stand. */
 export async function findSamplePhotos(db: DbOrTx, sampleId: number) {
   return db
-    .select({ id: sampleFiles.id, originalName: sampleFiles.originalName })
+    .select({
+      id: sampleFiles.id,
+      originalName: sampleFiles.originalName,
+      fileName: sampleFiles.fileName,
+      copiesState: sampleFiles.copiesState,
+    })
     .from(sampleFiles)
     .where(and(eq(sampleFiles.sampleId, sampleId), eq(sampleFiles.fileCategory, 'photo')));
 }
