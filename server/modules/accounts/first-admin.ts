@@ -23,46 +23,27 @@ export async function ensureFirstAdmin(
   opts: { email?: string; password?: string },
 ): Promise<{ email: string; password: string } | null> {
   if (opts.email && opts.password) {
-    const existing = await findUserByEmail(db, opts.email);
-    // Promoting an existing customer would turn their old tokens into admin tokens.
-    if (existing && existing.role !== 'admin')
-      throw new StartupError(notAdminMessage(opts.email, existing.role));
-    const passwordHash = await hashPassword(opts.password);
-    if (existing) {
-      await db
-        .update(users)
-        .set({ role: 'admin', isActive: true, passwordHash, updatedAt: new Date() })
-        .where(eq(users.id, existing.id));
-    } else {
-      await insertUser(db, {
-        email: opts.email,
-        passwordHash,
-        firstName: 'Lab',
-        lastName: 'Administrator',
-        role: 'admin',
-      });
-    }
+    await installAdmin(db, opts.email, opts.password);
     return null;
   }
   if ((await countActiveAdmins(db)) > 0) return null;
   const password = randomBytes(12).toString('base64url');
+  await installAdmin(db, GENERATED_ADMIN_EMAIL, password);
+  return { email: GENERATED_ADMIN_EMAIL, password };
+}
+
+/** The admin account `email` with this password, active: created, or an existing admin's updated. */
+async function installAdmin(db: Db, email: string, password: string): Promise<void> {
+  const existing = await findUserByEmail(db, email);
+  // Promoting an existing customer would turn their old tokens into admin tokens.
+  if (existing && existing.role !== 'admin') throw new StartupError(notAdminMessage(email, existing.role));
   const passwordHash = await hashPassword(password);
-  const existing = await findUserByEmail(db, GENERATED_ADMIN_EMAIL);
-  if (existing && existing.role !== 'admin')
-    throw new StartupError(notAdminMessage(GENERATED_ADMIN_EMAIL, existing.role));
   if (existing) {
     await db
       .update(users)
       .set({ role: 'admin', isActive: true, passwordHash, updatedAt: new Date() })
       .where(eq(users.id, existing.id));
   } else {
-    await insertUser(db, {
-      email: GENERATED_ADMIN_EMAIL,
-      passwordHash,
-      firstName: 'Lab',
-      lastName: 'Administrator',
-      role: 'admin',
-    });
+    await insertUser(db, { email, passwordHash, firstName: 'Lab', lastName: 'Administrator', role: 'admin' });
   }
-  return { email: GENERATED_ADMIN_EMAIL, password };
 }
