@@ -240,8 +240,19 @@ describe('the valuation report editor', () => {
     await generate(dialog);
     await dialog.getByText('Nothing has changed').waitFor();
     await dialog.getByRole('button', { name: 'Keep the current report' }).click();
-    // A changed grade is a change.
+    // A changed grade is a change. A field refused by the server is shown on that field.
     await dialog.getByRole('radio', { name: 'Excellent', exact: true }).click();
+    const refusal = "Only this sample's photos can appear on its report";
+    await page.route('**/api/staff/samples/*/report', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: refusal, errors: [{ path: 'photoIds.2', message: refusal }] }),
+      }),
+    );
+    await generate(dialog);
+    await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor();
+    await page.unroute('**/api/staff/samples/*/report');
     await generate(dialog);
     await page.getByText('Report updated successfully', { exact: false }).first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
