@@ -46,6 +46,9 @@ export const quoteKeys = {
 export const staffKeys = {
   all: ['staff'] as const,
   samples: () => [...staffKeys.all, 'samples'] as const,
+  /** The second review: the caller's "Awaiting your review" queue and one sample's draft (docs/product/valuation-report.md). */
+  reviews: () => [...staffKeys.all, 'reviews'] as const,
+  review: (sampleId: number) => [...staffKeys.all, 'review', sampleId] as const,
 };
 
 /** The admin dashboard's data; its Refresh button invalidates `adminKeys.all`. */

@@ -13,6 +13,7 @@ import { InquiriesTab } from './InquiriesTab';
 import { OutboxTab } from './OutboxTab';
 import { reason } from './messages';
 import { SamplesTab } from './SamplesTab';
+import { AwaitingReviewCard } from '../../../components/AwaitingReviewCard';
 import { SettingsTab } from './SettingsTab';
 import { StaffTab } from './StaffTab';
 
@@ -100,6 +101,7 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
             ) : null}
           </Tabs.List>
           <Tabs.Panel value="samples" pt="md">
+            <AwaitingReviewCard mb="lg" />
             <SamplesTab isAdmin={isAdmin} userId={user?.id ?? 0} quoteDialog={quoteDialog} />
           </Tabs.Panel>
           {isAdmin ? (

@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Switch,
   Group,
   Image,
   Loader,
@@ -35,7 +36,7 @@ const FIELDS: { name: Field; label: string; type?: string }[] = [
   { name: 'website', label: 'Website', type: 'url' },
   { name: 'certificationNumber', label: 'Certification Number' },
 ];
-type Values = Record<Field, string> & PriceValues & { require2faForStaff: boolean };
+type Values = Record<Field, string> & PriceValues & { require2faForStaff: boolean; requireReview: boolean };
 /**
  * Settings never saved (no lab name yet) open with the details the public site already shows, so
  * the admin confirms or corrects them instead of retyping; nothing is stored until Save Settings.
@@ -52,6 +53,7 @@ const toValues = (s: LabSettings): Values => {
     website: s.website ?? '',
     certificationNumber: s.certificationNumber ?? '',
     require2faForStaff: s.require2faForStaff,
+    requireReview: s.requireReview,
   };
 };
 
@@ -165,6 +167,13 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
           label="Require two-factor sign-in for staff and admins"
           description="Staff and admins without it are taken to their profile to set it up, and can do nothing else until they have."
           {...form.getInputProps('require2faForStaff', { type: 'checkbox' })}
+        />
+        <Switch
+          id="lab-requireReview"
+          name="requireReview"
+          label="Require a second expert's review before a report is issued"
+          description="A report then waits, unseen by the customer, until another staff member or an admin approves it; its author cannot. The PDF names both the analyst and the reviewer."
+          {...form.getInputProps('requireReview', { type: 'checkbox' })}
         />
         <FilePicker
           name="logo"

@@ -74,6 +74,11 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
     setErrors({});
     try {
       const result = await issue.mutateAsync(checked.body);
+      // With the lab's second review on nothing is public yet: no PDF to fetch, no status to complete.
+      if (result.state === 'awaiting-review') {
+        toast.success('Sent for Review', result.message);
+        return result.reportCode;
+      }
       const updated = hadCode || result.action === 'updated';
       toast.success(
         'Report Generated',

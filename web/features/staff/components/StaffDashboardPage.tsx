@@ -15,6 +15,7 @@ import { IconFileTypePdf, IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AwaitingReviewCard } from '../../../components/AwaitingReviewCard';
 import type { WorkListItem } from '../../../../common/contracts/workflow';
 import {
   clientLabel,
@@ -105,6 +106,7 @@ export function StaffDashboardPage({
           <StatCard label="In Progress" value={shown(counters.inProgress)} loading={samples.isPending} />
           <StatCard label="Completed" value={shown(counters.completed)} loading={samples.isPending} />
         </SimpleGrid>
+        <AwaitingReviewCard />
         <Card withBorder radius="md" padding="md">
           <Title order={2} size="h3" mb="sm">
             Assigned Samples

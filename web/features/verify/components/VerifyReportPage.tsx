@@ -155,8 +155,10 @@ export function VerifyReportPage() {
   );
 }
 
-const staffName = (r: VerificationResponse) =>
-  r.assignedStaff ? [r.assignedStaff.firstName, r.assignedStaff.lastName].filter(Boolean).join(' ') : '';
+const fullName = (p: { firstName: string | null; lastName: string | null } | null) =>
+  p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : '';
+/** The analyst the PDF names: a reviewed report's author, otherwise the assigned staff member. */
+const staffName = (r: VerificationResponse) => fullName(r.review?.analyzedBy ?? r.assignedStaff);
 
 function ReportFacts({ report }: { report: VerificationResponse }) {
   const facts: [string, ReactNode][] = [
@@ -324,6 +326,14 @@ function AuthenticCard({ report }: { report: VerificationResponse }) {
                   Analyzed By:
                 </Text>{' '}
                 {analyst}
+              </Text>
+            ) : null}
+            {report.review ? (
+              <Text size="sm">
+                <Text span fw={600}>
+                  Reviewed By:
+                </Text>{' '}
+                {fullName(report.review.reviewedBy)}
               </Text>
             ) : null}
           </Stack>

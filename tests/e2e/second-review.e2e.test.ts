@@ -1,0 +1,182 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportReview } from '../../common/contracts/review';
+import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { startE2E, stopE2E, visible } from '../support/e2e';
+import { photoFile, submissionFields, submitSample } from '../support/factories';
+import { call, callOk, loginToken, registerAccount } from '../support/http';
+import { E2E_ADMIN, type Product } from '../support/product';
+
+// The second review (docs/product/valuation-report.md): the admin turns it on, one expert issues, a
+// second sends it back with a comment, the first issues again, the second approves, and only then
+// does the customer see the report.
+
+let product: Product;
+let browser: Browser;
+const AUTHOR = { email: 'ada.review@lab.test', password: 'staff-password-1' };
+const REVIEWER = { email: 'rita.review@lab.test', password: 'staff-password-2' };
+const CUSTOMER = { email: 'carl.review@lab.test', password: 'customer-password-1' };
+const ITEM = 'Regency Silver Inkstand';
+const COMMENT = 'Please state the purity of the gold.';
+let sampleId = 0;
+let adminToken = '';
+let customerToken = '';
+let authorToken = '';
+
+beforeAll(async () => {
+  ({ product, browser } = await startE2E());
+  adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
+  const author = await registerAccount(product, { ...AUTHOR, firstName: 'Ada', lastName: 'Author' });
+  const reviewer = await registerAccount(product, { ...REVIEWER, firstName: 'Rita', lastName: 'Reviewer' });
+  await registerAccount(product, { ...CUSTOMER, firstName: 'Carl', lastName: 'Owner' });
+  for (const id of [author.id, reviewer.id])
+    await callOk(product, 'POST', `/api/admin/users/${id}/role`, {
+      token: adminToken,
+      json: { role: 'staff' },
+    });
+  customerToken = await loginToken(product, CUSTOMER.email, CUSTOMER.password);
+  authorToken = await loginToken(product, AUTHOR.email, AUTHOR.password);
+  sampleId = await submitSample(
+    product,
+    customerToken,
+    submissionFields({ submitterName: 'Carl Owner', submitterEmail: CUSTOMER.email, itemName: ITEM }),
+    [photoFile('front.jpg')],
+  );
+  await callOk(product, 'POST', `/api/admin/samples/${sampleId}/assign`, {
+    token: adminToken,
+    json: { staffId: author.id },
+  });
+}, 120_000);
+
+afterAll(() => stopE2E({ product, browser }));
+
+async function signedIn(who: { email: string; password: string }) {
+  const { page, context } = await newPage(browser, { baseURL: product.url });
+  await loginAs(page, product.url, who.email, who.password);
+  return { page, close: () => context.close() };
+}
+
+/** The author issues from the staff panel of the sample page: one element, Generate PDF Report. */
+async function issueFromPanel(page: Page, purity?: string) {
+  await page.goto(`/sample/${sampleId}`);
+  await page.getByLabel('Element Name').fill('Gold');
+  await page.getByLabel('Percentage').fill('75');
+  if (purity) await page.getByLabel('Purity').fill(purity);
+  await page.getByRole('button', { name: 'Add Element' }).click();
+  await page.getByRole('button', { name: 'Generate PDF Report' }).click();
+  await visible(page, 'Sent for Review');
+  await visible(page, 'Awaiting review by a second expert');
+}
+
+const shoot = async (page: Page, name: string) => {
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(tmpdir(), `second-review-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+};
+
+describe('the second review', () => {
+  it('the admin turns it on in the lab settings', async () => {
+    const { page, close } = await signedIn(E2E_ADMIN);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const toggle = page.getByLabel("Require a second expert's review before a report is issued");
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check({ force: true });
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await visible(page, 'Lab settings updated');
+    const saved = await callOk<{ requireReview: boolean }>(product, 'GET', '/api/lab/settings', {
+      token: adminToken,
+    });
+    expect(saved.requireReview).toBe(true);
+    await close();
+  });
+
+  it('the author issues: nothing is public and the report waits for a second expert', async () => {
+    const { page, close } = await signedIn(AUTHOR);
+    await issueFromPanel(page);
+    const review = await callOk<ReportReview>(
+      product,
+      'GET',
+      `/api/staff/samples/${sampleId}/report/review`,
+      {
+        token: authorToken,
+      },
+    );
+    expect(review).toMatchObject({ state: 'awaiting-review', canReview: false });
+    expect((await call(product, 'GET', `/api/reports/verify/${review.reportCode}`)).status).toBe(404);
+    const owned = await callOk<{ reportCode: string | null }>(product, 'GET', `/api/samples/${sampleId}`, {
+      token: customerToken,
+    });
+    expect(owned.reportCode).toBeNull();
+    // Their own report is not in their review queue.
+    await page.goto('/staff');
+    await visible(page, 'Assigned Samples');
+    expect(await page.getByRole('heading', { name: 'Awaiting your review' }).count()).toBe(0);
+    await close();
+  });
+
+  it('a second expert finds it under "Awaiting your review" and sends it back with a comment', async () => {
+    const { page, close } = await signedIn(REVIEWER);
+    await page.goto('/staff');
+    const queue = page.getByRole('region', { name: 'Awaiting your review' });
+    await queue.getByText('issued by Ada Author', { exact: false }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'dashboard');
+    await queue.getByRole('link', { name: new RegExp(ITEM) }).click();
+    const panel = page.getByRole('region', { name: 'Review this report' });
+    await panel.getByText('Ada Author').waitFor();
+    await panel.getByRole('button', { name: 'Show what was submitted' }).click();
+    await panel.getByRole('cell', { name: 'Gold' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'reviewer');
+    await panel.getByRole('button', { name: 'Send back' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send the report back' });
+    await dialog.getByRole('button', { name: 'Send back' }).click();
+    await dialog.getByText('Please say what needs to change').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByLabel('What needs to change').fill(COMMENT);
+    await dialog.getByRole('button', { name: 'Send back' }).click();
+    await visible(page, 'Sent Back');
+    await dialog.waitFor({ state: 'hidden' });
+    await close();
+  });
+
+  it('the author reads the comment and issues again', async () => {
+    const { page, close } = await signedIn(AUTHOR);
+    await page.goto(`/sample/${sampleId}`);
+    await visible(page, 'Sent back by the reviewer');
+    await visible(page, COMMENT);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'author-sent-back');
+    await issueFromPanel(page, '18K');
+    await shoot(page, 'author-awaiting');
+    await close();
+  });
+
+  it('the second expert approves, and the customer sees the report, naming both experts', async () => {
+    const { page, close } = await signedIn(REVIEWER);
+    await page.goto(`/sample/${sampleId}`);
+    const panel = page.getByRole('region', { name: 'Review this report' });
+    await panel.getByRole('button', { name: 'Approve' }).click();
+    await visible(page, 'Report Approved');
+    await panel.waitFor({ state: 'hidden' });
+    await close();
+
+    const owned = await callOk<{ reportCode: string | null }>(product, 'GET', `/api/samples/${sampleId}`, {
+      token: customerToken,
+    });
+    expect(owned.reportCode).toMatch(/^[A-Z2-9]{8}$/);
+    const customer = await signedIn(CUSTOMER);
+    await customer.page.goto(`/sample/${sampleId}`);
+    await visible(customer.page, owned.reportCode ?? '');
+    await customer.page.goto(`/verify-report?code=${owned.reportCode}`);
+    await visible(customer.page, /Reviewed By:\s*Rita Reviewer/);
+    await visible(customer.page, /Analyzed By:\s*Ada Author/);
+    await shoot(customer.page, 'verify');
+    await customer.close();
+  });
+});
