@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Collapse, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconChevronUp, IconArrowBackUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -23,6 +11,7 @@ import {
   valueTypeLabel,
   verdictLabel,
 } from '../../../../common/domain/valuation';
+import { ElementsTable } from '../../../components/ElementsTable';
 import { IdentificationList, statedFields } from '../../../components/ReportParts';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -176,28 +165,7 @@ function SubmittedContent({ review: r }: { review: ReportReview }) {
         </Text>
       ) : null}
       {r.elements.length ? (
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Element</Table.Th>
-                <Table.Th>Percentage</Table.Th>
-                <Table.Th>Purity</Table.Th>
-                <Table.Th>Quality</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.elements.map((e) => (
-                <Table.Tr key={e.element}>
-                  <Table.Td>{e.element}</Table.Td>
-                  <Table.Td>{e.percentage.toFixed(2)}%</Table.Td>
-                  <Table.Td>{e.purity ?? 'N/A'}</Table.Td>
-                  <Table.Td>{e.quality ?? 'N/A'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ElementsTable rows={r.elements} minWidth={420} />
       ) : (
         <Text size="sm" c="dimmed">
           No analysis elements.

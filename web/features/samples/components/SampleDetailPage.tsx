@@ -8,7 +8,6 @@ import {
   Skeleton,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Timeline,
   Title,
@@ -40,6 +39,7 @@ import {
 } from '../../../../common/domain/samples';
 import { CredentialDownloadButton } from '../../../components/CredentialDownloadButton';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
+import { ElementsTable } from '../../../components/ElementsTable';
 import type { SampleQuotePanelSlot, SampleReportPanelSlot } from '../../../components/slots';
 import { StatusBadge, StatusIcon } from '../../../components/StatusBadge';
 import { errorMessage, fetchBlob, HttpError, openInNewTab } from '../../../lib/api';
@@ -378,28 +378,7 @@ export function SampleDetailPage({
           <Title order={2} size="h4" mb="sm">
             Report Elements
           </Title>
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Element</Table.Th>
-                  <Table.Th>Percentage</Table.Th>
-                  <Table.Th>Purity</Table.Th>
-                  <Table.Th>Quality</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.reportElements.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{e.element}</Table.Td>
-                    <Table.Td>{e.percentage.toFixed(2)}%</Table.Td>
-                    <Table.Td>{e.purity ?? 'N/A'}</Table.Td>
-                    <Table.Td>{e.quality ?? 'N/A'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ElementsTable rows={s.reportElements} />
         </Card>
       )}
 
