@@ -292,7 +292,7 @@ async function main() {
     const limitedShare = `${((limited.requests.average / appRps) * 100).toFixed(0)} %`;
     console.log(`  rate limits on / off: ${limitedShare}`);
     console.log(
-      `  server CPU per request (whole run): minimal ${cpuMinimal.toFixed(0)} µs, app ${cpuApp.toFixed(0)} µs (app / minimal ${(cpuApp / cpuMinimal).toFixed(2)}), app with limits ${perRequest('limited').toFixed(0)} µs`,
+      `  server CPU per request (whole run): minimal ${cpuMinimal.toFixed(0)} µs, app ${cpuApp.toFixed(0)} µs (app / minimal ${(cpuApp / cpuMinimal).toFixed(2)}), app with limits ${perRequest('limited').toFixed(0)} µs; requests served: ${[...cpu].map(([k, c]) => `${k} ${c.requests}`).join(', ')}`,
     );
     console.log(`  load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end`);
     console.log('\nRow for docs/benchmarks.md ("Report verification"):');

@@ -9,6 +9,7 @@ import { insertVerificationLog, type VerificationLogEntry } from './verification
 const FLUSH_DELAY_MS = 200;
 const MAX_BATCH = 500;
 const MAX_CODE_LENGTH = 64;
+const PLAIN_CODE = /^[\x20-\x7e]{0,64}$/;
 
 export { networkPrefix };
 
@@ -17,6 +18,8 @@ export { networkPrefix };
  * routes refuse such codes with 400 already; this keeps one odd entry from failing a whole batch).
  */
 export function storableCode(code: string): string {
+  // The usual case, a code as typed (printable ASCII), needs no cleaning.
+  if (PLAIN_CODE.test(code)) return code;
   return code
     .replaceAll('\u0000', '')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
