@@ -8,7 +8,7 @@ import { displaySampleId } from '../../common/domain/samples';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { startE2E, stopE2E } from '../support/e2e';
 import { assignedSampleOverHttp, photoFile } from '../support/factories';
-import { callOk } from '../support/http';
+import { callOk, loginToken } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
 
 // The staff side of the valuation report (docs/product/valuation-report.md, "The editor"): an expert
@@ -276,6 +276,32 @@ describe('the valuation report editor', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousAxe(page);
+    await context.close();
+  });
+
+  it('with a second review required, Generate sends the report for review: no download, nothing public', async () => {
+    const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
+    const settings = new FormData();
+    settings.append('settings', JSON.stringify({ labName: 'Heritage Valuation Lab', requireReview: true }));
+    await callOk(product, 'POST', '/api/lab/settings', { token: adminToken, form: settings });
+    const before = await callOk<SampleDetail>(product, 'GET', `/api/samples/${sampleId}`, {
+      token: customerToken,
+    });
+    const { page, context } = await newPage(browser, { baseURL: product.url, width: 1366, height: 900 });
+    await loginAs(page, product.url, STAFF.email, STAFF.password);
+    const dialog = await openDialog(page);
+    await dialog.getByRole('radio', { name: 'Mint', exact: true }).click();
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await generate(dialog);
+    await page.getByText('Sent for Review', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(1000);
+    expect(downloads).toBe(0);
+    const after = await callOk<SampleDetail>(product, 'GET', `/api/samples/${sampleId}`, {
+      token: customerToken,
+    });
+    expect(after.report?.condition?.grade).toBe(before.report?.condition?.grade);
     await context.close();
   });
 });
