@@ -1,8 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { OwnSampleListItem } from '../../../common/contracts/samples';
 import { api, HttpError } from '../../lib/api';
 import { pollWhileProcessing } from '../../lib/photos';
 import { sampleKeys } from '../../lib/query-keys';
+import { useSession } from '../../lib/session';
 
 // GET /api/samples for the customer dashboard and client home (docs/product/limits.md: up to 3 attempts, none when
 // the error carries 401; docs/product/messages.md: 'Failed to fetch samples').
@@ -37,3 +39,13 @@ export const ownSamplesQuery = (token: string | null) =>
     // A new submission's thumbnail appears by itself once its copies are made.
     refetchInterval: pollWhileProcessing<OwnSampleListItem[]>((rows) => rows.some((s) => s.photoProcessing)),
   });
+
+/** The signed-in customer's samples; a token the server refuses (401) ends the session. */
+export function useOwnSamples() {
+  const { token, expire } = useSession();
+  const query = useQuery(ownSamplesQuery(token));
+  useEffect(() => {
+    if (isUnauthorized(query.error)) expire();
+  }, [query.error, expire]);
+  return query;
+}

@@ -14,16 +14,15 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconDashboard, IconHeadset, IconSparkles, IconUpload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { isUnauthorized, ownSamplesQuery } from '../api';
+import { useOwnSamples } from '../api';
 import { dashboardCounts, EmptySubmissions } from './CustomerDashboardPage';
+import { DashboardSection } from './DashboardSection';
 
 /** Spec §9: the client home shows the first 3 submissions. */
 export const RECENT_ON_HOME = 3;
@@ -48,11 +47,8 @@ function Count({ value, pending, failed }: { value: number; pending: boolean; fa
 
 export function ClientHome() {
   usePageTitle('Home');
-  const { user, token, expire } = useSession();
-  const query = useQuery(ownSamplesQuery(token));
-  useEffect(() => {
-    if (isUnauthorized(query.error)) expire();
-  }, [query.error, expire]);
+  const { user } = useSession();
+  const query = useOwnSamples();
   const samples = query.data ?? [];
   const counts = dashboardCounts(samples);
 
@@ -80,15 +76,15 @@ export function ClientHome() {
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="home-recent">
-            <Group justify="space-between" mb="md">
-              <Title order={2} size="h3" id="home-recent">
-                Recent Submissions
-              </Title>
+          <DashboardSection
+            id="home-recent"
+            title="Recent Submissions"
+            action={
               <Button component={Link} to="/dashboard" variant="subtle" size="compact-sm">
                 View All
               </Button>
-            </Group>
+            }
+          >
             {query.isPending ? (
               <RowsSkeleton label="Loading submissions..." rows={3} height={40} />
             ) : query.isError ? (
@@ -121,37 +117,30 @@ export function ClientHome() {
                 ))}
               </Stack>
             )}
-          </Card>
+          </DashboardSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="home-account">
-            <Title order={2} size="h3" id="home-account" mb="md">
-              Account Overview
-            </Title>
+          <DashboardSection id="home-account" title="Account Overview">
             <Stack gap="xs" component="dl" m={0}>
-              <Group justify="space-between">
-                <Text component="dt">Total Submissions</Text>
-                <Text component="dd" m={0} fw={700}>
-                  <Count value={counts.total} pending={query.isPending} failed={query.isError} />
-                </Text>
-              </Group>
-              <Group justify="space-between">
-                <Text component="dt">Completed Reports</Text>
-                <Text component="dd" m={0} fw={700}>
-                  <Count value={counts.completed} pending={query.isPending} failed={query.isError} />
-                </Text>
-              </Group>
-              <Group justify="space-between">
-                <Text component="dt">In Progress</Text>
-                <Text component="dd" m={0} fw={700}>
-                  <Count value={counts.inProgress} pending={query.isPending} failed={query.isError} />
-                </Text>
-              </Group>
+              {(
+                [
+                  ['Total Submissions', counts.total],
+                  ['Completed Reports', counts.completed],
+                  ['In Progress', counts.inProgress],
+                ] as const
+              ).map(([label, value]) => (
+                <Group key={label} justify="space-between">
+                  <Text component="dt">{label}</Text>
+                  <Text component="dd" m={0} fw={700}>
+                    <Count value={value} pending={query.isPending} failed={query.isError} />
+                  </Text>
+                </Group>
+              ))}
             </Stack>
             <Badge color="teal" variant="light" mt="md" styles={{ root: { textTransform: 'none' } }}>
               Account in good standing
             </Badge>
-          </Card>
+          </DashboardSection>
         </Grid.Col>
       </Grid>
     </Container>

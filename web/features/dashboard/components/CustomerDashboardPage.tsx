@@ -2,7 +2,6 @@ import {
   Anchor,
   Box,
   Button,
-  Card,
   Container,
   Grid,
   Group,
@@ -23,8 +22,6 @@ import {
   IconPlus,
   IconStack2,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { OwnSampleListItem } from '../../../../common/contracts/samples';
 import {
@@ -40,11 +37,22 @@ import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { useReportDownload } from '../../../lib/reports';
-import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { isUnauthorized, ownSamplesQuery } from '../api';
+import { useOwnSamples } from '../api';
+import { DashboardSection } from './DashboardSection';
 import { SubmissionProgress } from './SubmissionProgress';
 import { ExpectedDate, QuoteBadge } from '../../../components/Turnaround';
+
+const QUICK_ACTIONS = [
+  { label: 'Submit New Item', to: '/submit-sample', Icon: IconPlus, variant: undefined },
+  {
+    label: 'Schedule Consultation',
+    to: '/contact?subject=consultation-request',
+    Icon: IconCalendarEvent,
+    variant: 'default',
+  },
+  { label: 'Contact Support', to: '/contact', Icon: IconHeadset, variant: 'default' },
+] as const;
 
 export function dashboardCounts(
   samples: Pick<OwnSampleListItem, 'status' | 'submissionDate'>[],
@@ -76,13 +84,8 @@ export function EmptySubmissions() {
 
 export function CustomerDashboardPage() {
   usePageTitle('My Dashboard', 'Your submissions, their progress and reports.');
-  const { token, expire } = useSession();
   const downloadReport = useReportDownload();
-  const query = useQuery(ownSamplesQuery(token));
-
-  useEffect(() => {
-    if (isUnauthorized(query.error)) expire();
-  }, [query.error, expire]);
+  const query = useOwnSamples();
 
   const samples = query.data ?? [];
   const counts = dashboardCounts(samples);
@@ -124,10 +127,7 @@ export function CustomerDashboardPage() {
         ))}
       </SimpleGrid>
 
-      <Card withBorder radius="md" padding="lg" mb="lg" component="section" aria-labelledby="recent-title">
-        <Title order={2} size="h3" id="recent-title" mb="md">
-          Recent Submissions
-        </Title>
+      <DashboardSection id="recent-title" title="Recent Submissions" mb="lg">
         {query.isPending ? (
           <RowsSkeleton label="Loading submissions..." rows={3} height={52} />
         ) : query.isError ? (
@@ -203,14 +203,11 @@ export function CustomerDashboardPage() {
             </Table>
           </ResponsiveTable>
         )}
-      </Card>
+      </DashboardSection>
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="progress-title">
-            <Title order={2} size="h3" id="progress-title" mb="md">
-              Submission Progress
-            </Title>
+          <DashboardSection id="progress-title" title="Submission Progress">
             {query.isPending ? (
               <RowsSkeleton label="Loading progress..." rows={2} height={40} />
             ) : query.isError ? (
@@ -234,39 +231,24 @@ export function CustomerDashboardPage() {
                 ))}
               </Stack>
             )}
-          </Card>
+          </DashboardSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-title">
-            <Title order={2} size="h3" id="quick-title" mb="md">
-              Quick Actions
-            </Title>
+          <DashboardSection id="quick-title" title="Quick Actions">
             <Stack gap="sm">
-              <Button
-                component={Link}
-                to="/submit-sample"
-                leftSection={<IconPlus size={16} aria-hidden="true" />}
-              >
-                Submit New Item
-              </Button>
-              <Button
-                component={Link}
-                to="/contact?subject=consultation-request"
-                variant="default"
-                leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}
-              >
-                Schedule Consultation
-              </Button>
-              <Button
-                component={Link}
-                to="/contact"
-                variant="default"
-                leftSection={<IconHeadset size={16} aria-hidden="true" />}
-              >
-                Contact Support
-              </Button>
+              {QUICK_ACTIONS.map(({ label, to, Icon, variant }) => (
+                <Button
+                  key={label}
+                  component={Link}
+                  to={to}
+                  variant={variant}
+                  leftSection={<Icon size={16} aria-hidden="true" />}
+                >
+                  {label}
+                </Button>
+              ))}
             </Stack>
-          </Card>
+          </DashboardSection>
         </Grid.Col>
       </Grid>
     </Container>
