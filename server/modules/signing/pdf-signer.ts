@@ -1,13 +1,13 @@
 import { createHash, sign } from 'node:crypto';
-import { SignPdf } from '@signpdf/signpdf';
-import { Signer } from '@signpdf/utils';
+import { DEFAULT_BYTE_RANGE_PLACEHOLDER } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { PdfSigningIdentity } from './lab-certificates';
 
-// A detached CMS signature (adbe.pkcs7.detached) over a PDF's byte range. @signpdf finds the byte
-// range and splices the signature in; the CMS SignedData is assembled here with Node doing the
-// hashing and the RSA signature, because parsing a PKCS#12 and signing in pure JavaScript for every
-// report (what @signpdf/signer-p12 does) costs more than the whole rest of issuing.
+// A detached CMS signature (adbe.pkcs7.detached) over a PDF's byte range. The CMS SignedData is
+// assembled here with Node doing the hashing and the RSA signature, because parsing a PKCS#12 and
+// signing in pure JavaScript for every report (what @signpdf/signer-p12 does) costs more than the
+// whole rest of issuing; the byte range and signature are filled in as @signpdf/signpdf would
+// (`fillSignature`).
 
 const { asn1 } = forge;
 const { Class, Type } = asn1;
@@ -38,9 +38,15 @@ function attribute(type: string, value: forge.asn1.Asn1) {
   return seq([oid(type), set([value])]);
 }
 
-/** The CMS SignedData for `content`, detached (the content itself is not included). */
-export function detachedCms(identity: PdfSigningIdentity, content: Buffer, signingTime: Date): Buffer {
-  const digest = createHash('sha256').update(content).digest();
+/** The CMS SignedData for `content` (its parts in order), detached (the content itself is not included). */
+export function detachedCms(
+  identity: PdfSigningIdentity,
+  content: Buffer | Buffer[],
+  signingTime: Date,
+): Buffer {
+  const hash = createHash('sha256');
+  for (const part of Array.isArray(content) ? content : [content]) hash.update(part);
+  const digest = hash.digest();
   // DER sorts a SET OF by the members' encodings; verifiers hash the attributes as encoded.
   const attributes = [
     attribute(OID.contentType, oid(OID.data)),
@@ -83,14 +89,40 @@ function derLength(n: number): Buffer {
   return Buffer.from([0x80 | bytes.length, ...bytes]);
 }
 
-class LabSigner extends Signer {
-  constructor(private readonly identity: PdfSigningIdentity) {
-    super();
-  }
+const BYTE_RANGE_PLACEHOLDER = Buffer.from(
+  `/ByteRange [0 /${DEFAULT_BYTE_RANGE_PLACEHOLDER} /${DEFAULT_BYTE_RANGE_PLACEHOLDER} /${DEFAULT_BYTE_RANGE_PLACEHOLDER}]`,
+);
 
-  override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
-    return detachedCms(this.identity, pdfBuffer, signingTime ?? new Date());
-  }
+/**
+ * Fills a PDF's signature placeholder (../signing/pdf-placeholder.ts) with the byte range and the
+ * signature over it: the very bytes @signpdf/signpdf writes (the trailing newline dropped, the range
+ * padded with spaces, the CMS in hex padded with zeros), but found from the end of the file — where
+ * pdfkit writes it, after the photos — and patched into one copy. @signpdf copied the whole file
+ * four times and scanned it from the start: with six photos, 2.5 MB each way, 3 % of issuing plus
+ * much of its garbage collection (docs/benchmarks.md).
+ */
+export function fillSignature(input: Buffer, signRanges: (ranges: Buffer[]) => Buffer): Buffer {
+  let end = input.length;
+  if (input[end - 1] === 0x0a) end--;
+  if (input[end - 1] === 0x0d) end--;
+  const eof = input.toString('latin1', end - 6, end);
+  if (eof !== '\n%%EOF' && eof !== '\r%%EOF') throw new Error('A PDF file must end with an EOF line.');
+  // One copy, so the caller's buffer stays the unsigned file.
+  const pdf = Buffer.from(input.subarray(0, end));
+  const at = pdf.lastIndexOf(BYTE_RANGE_PLACEHOLDER);
+  const contents = at < 0 ? -1 : pdf.indexOf('/Contents ', at + BYTE_RANGE_PLACEHOLDER.length);
+  const open = contents < 0 ? -1 : pdf.indexOf('<', contents);
+  const close = open < 0 ? -1 : pdf.indexOf('>', open);
+  if (close < 0) throw new Error('No signature placeholder in the PDF');
+  const range = `/ByteRange [0 ${open} ${close + 1} ${pdf.length - close - 1}]`;
+  if (range.length > BYTE_RANGE_PLACEHOLDER.length) throw new Error('The byte range does not fit');
+  pdf.write(range.padEnd(BYTE_RANGE_PLACEHOLDER.length, ' '), at, 'latin1');
+  const signature = signRanges([pdf.subarray(0, open), pdf.subarray(close + 1)]);
+  const hexLength = close - open - 1;
+  if (signature.length * 2 > hexLength)
+    throw new Error(`Signature exceeds placeholder length: ${signature.length * 2} > ${hexLength}`);
+  pdf.write(signature.toString('hex').padEnd(hexLength, '0'), open + 1, 'latin1');
+  return pdf;
 }
 
 export type PdfSigner = {
@@ -100,10 +132,9 @@ export type PdfSigner = {
 };
 
 export function createPdfSigner(identity: PdfSigningIdentity): PdfSigner {
-  const signer = new LabSigner(identity);
-  const signPdf = new SignPdf();
   return {
     signerName: identity.signerName,
-    sign: (pdf, signingTime) => signPdf.sign(pdf, signer, signingTime),
+    sign: async (pdf, signingTime) =>
+      fillSignature(pdf, (ranges) => detachedCms(identity, ranges, signingTime)),
   };
 }

@@ -14,7 +14,9 @@ import {
   p12Identity,
   SigningConfigError,
 } from './lab-certificates';
-import { createPdfSigner } from './pdf-signer';
+import { SignPdf } from '@signpdf/signpdf';
+import { Signer } from '@signpdf/utils';
+import { createPdfSigner, detachedCms } from './pdf-signer';
 
 const work = mkdtempSync(join(tmpdir(), 'vl-signing-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -90,6 +92,26 @@ describe('the signing identity from a PKCS#12 file (SIGNING_P12)', () => {
   it('refuses a wrong passphrase or a file that is not PKCS#12 with a clear error', () => {
     expect(() => p12Identity(p12, 'wrong')).toThrow(SigningConfigError);
     expect(() => p12Identity(Buffer.from('not a p12'), '')).toThrow(/SIGNING_P12 cannot be read/);
+  });
+});
+
+describe('filling the signature placeholder', () => {
+  it('writes the very bytes @signpdf/signpdf writes, leaving the unsigned file as it was', async () => {
+    const identity = generatedIdentity(join(work, 'fill'), 'Laboratoire Hélène');
+    const at = new Date('2026-03-01T10:00:00Z');
+    const unsigned = await renderReportPdf(input(identity.signerName));
+    const before = Buffer.from(unsigned);
+    const ours = await createPdfSigner(identity).sign(unsigned, at);
+    expect(unsigned.equals(before)).toBe(true);
+    class Reference extends Signer {
+      override async sign(content: Buffer) {
+        return detachedCms(identity, content, at);
+      }
+    }
+    const reference = await new SignPdf().sign(before, new Reference());
+    expect(ours.length).toBe(reference.length);
+    expect(ours.equals(reference)).toBe(true);
+    expect(ours.includes('/ByteRange [0 ')).toBe(true);
   });
 });
 
