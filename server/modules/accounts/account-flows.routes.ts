@@ -30,7 +30,7 @@ import {
   createAccountToken,
   RESET_TOKEN_MINUTES,
   revokeAccountTokens,
-  VERIFY_TOKEN_DAYS,
+  newVerifyUrl,
 } from './account-tokens';
 import { findUserByEmail, findUserById } from './accounts.queries';
 import { hashPassword, verifyPassword } from './passwords';
@@ -64,15 +64,9 @@ export function accountFlowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     tx: DbOrTx,
     user: { id: number; email: string; firstName: string | null },
   ) {
-    const token = await createAccountToken(tx, {
-      userId: user.id,
-      purpose: 'verify',
-      email: user.email,
-      ttlMs: VERIFY_TOKEN_DAYS * 24 * HOUR,
-    });
     await deps.mailer.queue(tx, user.email, 'verifyEmail', {
       firstName: user.firstName,
-      verifyUrl: deps.mailer.url(`/verify-email?token=${token}`),
+      verifyUrl: await newVerifyUrl(tx, deps.mailer, user),
     });
   }
 

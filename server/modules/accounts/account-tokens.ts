@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accountTokens } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
 
 // Single-use e-mail tokens (docs/product/accounts-and-sessions.md): 256 random bits sent in the
 // mail, only their SHA-256 stored, so a copy of the database cannot use them.
@@ -25,6 +26,24 @@ export async function createAccountToken(
     expiresAt: new Date(Date.now() + input.ttlMs),
   });
   return token;
+}
+
+/**
+ * A new link confirming the account's current address (valid VERIFY_TOKEN_DAYS), for the welcome
+ * mail, an e-mail change or a resend; created in the mail's transaction.
+ */
+export async function newVerifyUrl(
+  tx: DbOrTx,
+  mailer: Pick<Mailer, 'url'>,
+  user: { id: number; email: string },
+): Promise<string> {
+  const token = await createAccountToken(tx, {
+    userId: user.id,
+    purpose: 'verify',
+    email: user.email,
+    ttlMs: VERIFY_TOKEN_DAYS * 24 * 60 * 60_000,
+  });
+  return mailer.url(`/verify-email?token=${token}`);
 }
 
 /** Marks the token used and answers its row, or null when it is wrong, used or expired. */

@@ -11,7 +11,7 @@ import { loginAnswer, TWO_FACTOR_REQUIRED_MESSAGE } from '../../../common/contra
 import { currentUser } from '../../plugins/auth';
 import { AppError, conflict, toHttpError, unauthorized } from '../../plugins/errors';
 import type { AppDeps } from '../../app-deps';
-import { createAccountToken, VERIFY_TOKEN_DAYS } from './account-tokens';
+import { newVerifyUrl } from './account-tokens';
 import { findUserByEmail, findUserById, insertUser } from './accounts.queries';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { presentAuthUser } from './presenters';
@@ -93,15 +93,9 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const user = await deps.db.transaction(async (tx) => {
             const created = await insertUser(tx, { email, passwordHash, firstName, lastName, role: 'user' });
             // The welcome mail with its confirmation link commits with the account.
-            const token = await createAccountToken(tx, {
-              userId: created.id,
-              purpose: 'verify',
-              email: created.email,
-              ttlMs: VERIFY_TOKEN_DAYS * 24 * 60 * 60_000,
-            });
             await deps.mailer.queue(tx, created.email, 'welcome', {
               firstName: created.firstName,
-              verifyUrl: deps.mailer.url(`/verify-email?token=${token}`),
+              verifyUrl: await newVerifyUrl(tx, deps.mailer, created),
             });
             return created;
           });

@@ -21,7 +21,7 @@ import type { ImageUpload } from '../../plugins/image-upload';
 import { canManageUsers } from '../../policies/users';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { createAccountToken, VERIFY_TOKEN_DAYS } from '../accounts/account-tokens';
+import { newVerifyUrl } from '../accounts/account-tokens';
 import { findUserById } from '../accounts/accounts.queries';
 import { verifyPassword } from '../accounts/passwords';
 import { presentAuthUser } from '../accounts/presenters';
@@ -120,15 +120,9 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                 newEmail: row.email,
                 forgotUrl: deps.mailer.url('/contact'),
               });
-              const token = await createAccountToken(tx, {
-                userId: row.id,
-                purpose: 'verify',
-                email: row.email,
-                ttlMs: VERIFY_TOKEN_DAYS * 24 * 60 * 60_000,
-              });
               await deps.mailer.queue(tx, row.email, 'verifyEmail', {
                 firstName: row.firstName,
-                verifyUrl: deps.mailer.url(`/verify-email?token=${token}`),
+                verifyUrl: await newVerifyUrl(tx, deps.mailer, row),
               });
             }
             return row;
