@@ -19,6 +19,14 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * One statement straight on the driver, each row an array of its column values in select order
+   * (the driver's own type parsers: timestamps as Date, json parsed). On PostgreSQL it is a named
+   * prepared statement. Only for the hottest public read (public verification), where drizzle's
+   * per-query wrapping and row mapping were a measurable share of the request
+   * (docs/benchmarks.md, "Report verification"); everything else goes through `db`.
+   */
+  queryRows(name: string, text: string, values: unknown[]): Promise<unknown[][]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -57,6 +65,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   return {
     db,
     kind: 'postgres',
+    async queryRows(name, text, values) {
+      const result = await pool.query<unknown[]>({ name, text, values, rowMode: 'array' });
+      return result.rows;
+    },
     async ping() {
       try {
         await pool.query('select 1');
@@ -81,6 +93,10 @@ export async function openPglite(
   return {
     db,
     kind: 'pglite',
+    async queryRows(_name, text, values) {
+      const result = await client.query<unknown[]>(text, values, { rowMode: 'array' });
+      return result.rows;
+    },
     async ping() {
       try {
         await db.execute(sql`select 1`);

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Database, Db, DbOrTx } from '../../db/client';
 import { reportRevisions, samples, users, verificationLog } from '../../db/schema';
 
 export type VerifiedRow = {
@@ -36,38 +36,57 @@ export type VerifiedRow = {
  */
 export function verificationQuery(db: Db) {
   return db
-    .select({
-      id: samples.id,
-      itemName: samples.itemName,
-      category: samples.category,
-      status: samples.status,
-      reportCode: samples.reportCode,
-      submissionDate: samples.submissionDate,
-      reportGeneratedAt: samples.reportGeneratedAt,
-      lastUpdated: samples.lastUpdated,
-      reportRevokedAt: samples.reportRevokedAt,
-      reportRevokedReason: samples.reportRevokedReason,
-      staffFirstName: users.firstName,
-      staffLastName: users.lastName,
-      elements: sql<
-        VerifiedRow['elements']
-      >`(select json_agg(json_build_object('element', e.element, 'percentage', e.percentage, 'purity', e.purity, 'quality', e.quality) order by e.id) from report_elements e where e.sample_id = "samples"."id")`,
-      current: sql<
-        VerifiedRow['current']
-      >`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at, 'content', r.content, 'review', case when r.reviewed_by is null then null else json_build_object('analyzedBy', (select json_build_object('firstName', a.first_name, 'lastName', a.last_name) from users a where a.id = r.issued_by), 'reviewedBy', (select json_build_object('firstName', b.first_name, 'lastName', b.last_name) from users b where b.id = r.reviewed_by), 'reviewedAt', r.reviewed_at) end) from report_revisions r where r.report_code = "samples"."report_code" and r.state = 'issued' order by r.revision desc limit 1)`,
-    })
+    .select(verificationSelection())
     .from(samples)
     .leftJoin(users, eq(users.id, samples.assignedStaffId))
     .where(eq(samples.reportCode, sql.placeholder('code')))
     .limit(1);
 }
 
-/** Prepared once per database: unprepared, this lookup spends most of its time in the planner (docs/benchmarks.md). */
-export function prepareVerificationLookup(db: Db) {
-  const prepared = verificationQuery(db).prepare('verify_report_by_code');
+/** The answer's columns, in the order the statement selects them (drizzle keeps the key order). */
+function verificationSelection() {
+  return {
+    id: samples.id,
+    itemName: samples.itemName,
+    category: samples.category,
+    status: samples.status,
+    reportCode: samples.reportCode,
+    submissionDate: samples.submissionDate,
+    reportGeneratedAt: samples.reportGeneratedAt,
+    lastUpdated: samples.lastUpdated,
+    reportRevokedAt: samples.reportRevokedAt,
+    reportRevokedReason: samples.reportRevokedReason,
+    staffFirstName: users.firstName,
+    staffLastName: users.lastName,
+    elements: sql<
+      VerifiedRow['elements']
+    >`(select json_agg(json_build_object('element', e.element, 'percentage', e.percentage, 'purity', e.purity, 'quality', e.quality) order by e.id) from report_elements e where e.sample_id = "samples"."id")`,
+    current: sql<
+      VerifiedRow['current']
+    >`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at, 'content', r.content, 'review', case when r.reviewed_by is null then null else json_build_object('analyzedBy', (select json_build_object('firstName', a.first_name, 'lastName', a.last_name) from users a where a.id = r.issued_by), 'reviewedBy', (select json_build_object('firstName', b.first_name, 'lastName', b.last_name) from users b where b.id = r.reviewed_by), 'reviewedAt', r.reviewed_at) end) from report_revisions r where r.report_code = "samples"."report_code" and r.state = 'issued' order by r.revision desc limit 1)`,
+  } as const;
+}
+
+/**
+ * The lookup of public verification: drizzle builds the statement once (the same SQL the benchmark's
+ * minimal handler runs), then every request runs it as a named prepared statement on the driver and
+ * reads the row by position. Unprepared, this lookup spends most of its time in the planner; through
+ * drizzle's prepared query, its per-query wrapping and row mapping were the largest share of the app's
+ * extra cost over a bare handler (docs/benchmarks.md, "Report verification").
+ */
+export function prepareVerificationLookup(database: Database) {
+  const { sql: text, params } = verificationQuery(database.db).toSQL();
+  const codeAt = params.findIndex((p) => p !== null && typeof p === 'object');
+  if (codeAt < 0) throw new Error('verification lookup: the code placeholder is missing');
+  const keys = Object.keys(verificationSelection()) as (keyof VerifiedRow)[];
   return async (code: string): Promise<VerifiedRow | undefined> => {
-    const rows = (await prepared.execute({ code })) as unknown as VerifiedRow[];
-    return rows[0];
+    const values = params.slice();
+    values[codeAt] = code;
+    const [row] = await database.queryRows('verify_report_by_code', text, values);
+    if (!row) return undefined;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) out[keys[i] as string] = row[i];
+    return out as VerifiedRow;
   };
 }
 

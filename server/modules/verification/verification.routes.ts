@@ -41,7 +41,7 @@ export const VERIFY_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
  */
 export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const lookup = prepareVerificationLookup(deps.db);
+    const lookup = prepareVerificationLookup(deps.database);
     const log = createVerificationLogger(deps.db, (err) =>
       app.log.warn({ err }, 'verification log not written'),
     );
