@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -38,6 +39,24 @@ async function main() {
       }
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  } else if (process.env.MODE === 'fastify') {
+    // A reference point between the two: bare Fastify (no hooks, no plugins) running the same SQL on
+    // the same driver and answering the row. What separates it from the app is the app's own work.
+    const { sql, params } = verificationQuery(database.db).toSQL();
+    const valuesFor = (code: string) => params.map((p) => (p !== null && typeof p === 'object' ? code : p));
+    const pool = new pg.Pool({ connectionString: url, max: POOL });
+    const bare = Fastify({ logger: false });
+    bare.get<{ Params: { code: string } }>('/api/reports/verify/:code', async (req, reply) => {
+      const code = req.params.code.trim().toUpperCase();
+      const r = await pool.query({ name: 'verify', text: sql, values: valuesFor(code) });
+      const row = r.rows[0];
+      return reply
+        .code(row ? 200 : 404)
+        .type('application/json')
+        .send(JSON.stringify(row ?? { message: 'Report not found' }));
+    });
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    server = bare.server;
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'vl-bench-verify-app-'));
     const config = loadConfig({

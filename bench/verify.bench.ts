@@ -233,6 +233,14 @@ async function main() {
       }
     }
     const limited = await load(limitedUrl, codes, true);
+    // BENCH_FASTIFY=1: one more pass of bare Fastify + pg with the same SQL, right after a pass of
+    // the minimal handler, to split the gap into Fastify's own share and the app's.
+    let bareFastify: { minimal: Result; fastify: Result } | undefined;
+    if (process.env.BENCH_FASTIFY === '1') {
+      const fastifyUrl = await startTarget('fastify', { MODE: 'fastify' });
+      await load(fastifyUrl, codes);
+      bareFastify = { minimal: await load(minimalUrl, codes), fastify: await load(fastifyUrl, codes) };
+    }
     const loadAtEnd = loadAverage();
 
     for (const s of servers) await s.close();
@@ -291,6 +299,13 @@ async function main() {
     );
     const limitedShare = `${((limited.requests.average / appRps) * 100).toFixed(0)} %`;
     console.log(`  rate limits on / off: ${limitedShare}`);
+    if (bareFastify) {
+      const f = bareFastify.fastify.requests.average;
+      const m = bareFastify.minimal.requests.average;
+      console.log(
+        `  bare Fastify + pg, same SQL: ${f.toFixed(0)} req/s against the minimal handler's ${m.toFixed(0)} in the pass before (${Math.round((100 * f) / m)} %)`,
+      );
+    }
     console.log(
       `  server CPU per request (whole run): minimal ${cpuMinimal.toFixed(0)} µs, app ${cpuApp.toFixed(0)} µs (app / minimal ${(cpuApp / cpuMinimal).toFixed(2)}), app with limits ${perRequest('limited').toFixed(0)} µs; requests served: ${[...cpu].map(([k, c]) => `${k} ${c.requests}`).join(', ')}`,
     );
