@@ -236,6 +236,9 @@ describe('navigation, footer and 404', () => {
       ['Terms of Service', '/terms', 'Terms of Service'],
       ['Cookies', '/cookies', 'Cookies'],
     ] as const) {
+      // The page's lazy sections and images settle first: a late layout shift moved the footer
+      // between Playwright's hit test and the click once, and the click missed the link.
+      await page.waitForLoadState('networkidle');
       await footer.getByRole('link', { name: label }).click();
       await page.waitForURL(`**${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
