@@ -1,23 +1,18 @@
 import { ActionIcon, Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCheck, IconGripVertical, IconX } from '@tabler/icons-react';
-import { type DragEvent, useEffect, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { VALUATION_MESSAGES } from '../../../../common/contracts/reports';
 import type { SampleFile } from '../../../../common/contracts/samples';
 import { MAX_REPORT_PHOTOS } from '../../../../common/domain/valuation';
 import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
+import { keyedMove, movedAnnouncement, moveItem, PHOTO_ORDER_KEYS } from '../photo-order';
 
 // Choosing the report's photos (docs/product/valuation-report.md): a click on a thumbnail adds or
-// removes it; the chosen ones are ordered by dragging or with Move up / Move down, and every move is
-// announced to screen readers.
+// removes it; the chosen ones are ordered by dragging, with Move up / Move down, or with the arrow
+// keys on a focused row, and every move is announced to screen readers.
 
-/** `ids` with the item at `from` moved to `to`. */
-export function moveItem<T>(ids: readonly T[], from: number, to: number): T[] {
-  const next = [...ids];
-  const [item] = next.splice(from, 1);
-  if (item === undefined) return next;
-  next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
-  return next;
-}
+/** Where the focus goes back to after a move: the moved row itself, or one of its buttons. */
+type Refocus = { id: number; target: 'row' | 'up' | 'down' };
 
 export function PhotoPicker({
   photos,
@@ -33,14 +28,20 @@ export function PhotoPicker({
   const [announcement, setAnnouncement] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
-  // A moved row's node is re-inserted, which drops the focus: put it back on the same button.
-  const [refocus, setRefocus] = useState<{ id: number; dir: 'up' | 'down' } | null>(null);
+  // A moved row's node is re-inserted, which drops the focus: put it back on the same row or button
+  // (a button that became disabled at an end hands it to its twin).
+  const [refocus, setRefocus] = useState<Refocus | null>(null);
   useEffect(() => {
     if (!refocus) return;
-    const button = (dir: string) =>
-      document.querySelector<HTMLButtonElement>(`[data-move-id="${refocus.id}"][data-move="${dir}"]`);
-    const same = button(refocus.dir);
-    (same && !same.disabled ? same : button(refocus.dir === 'up' ? 'down' : 'up'))?.focus();
+    const { id, target } = refocus;
+    if (target === 'row') {
+      document.querySelector<HTMLElement>(`[data-photo-row="${id}"]`)?.focus();
+    } else {
+      const button = (dir: string) =>
+        document.querySelector<HTMLButtonElement>(`[data-move-id="${id}"][data-move="${dir}"]`);
+      const same = button(target);
+      (same && !same.disabled ? same : button(target === 'up' ? 'down' : 'up'))?.focus();
+    }
     setRefocus(null);
   }, [refocus, chosen]);
   const byId = new Map(photos.map((p) => [p.id, p]));
@@ -68,7 +69,16 @@ export function PhotoPicker({
     if (to < 0 || to >= chosen.length || from === to) return;
     onChange(moveItem(chosen, from, to));
     const name = byId.get(chosen[from] ?? -1)?.originalName ?? 'Photo';
-    setAnnouncement(`${name} moved to position ${to + 1} of ${chosen.length}.`);
+    setAnnouncement(movedAnnouncement(name, to, chosen.length));
+  };
+
+  const onRowKey = (e: KeyboardEvent, id: number, index: number) => {
+    if (e.target !== e.currentTarget) return; // a key on one of the row's buttons is the button's
+    const to = keyedMove(e, index, chosen.length);
+    if (to === null) return;
+    e.preventDefault(); // no scrolling of the dialog
+    move(index, to);
+    setRefocus({ id, target: 'row' });
   };
 
   const onDrop = (e: DragEvent, to: number) => {
@@ -88,8 +98,8 @@ export function PhotoPicker({
   return (
     <Stack gap="sm">
       <Text size="sm" c="gray.7" id="report-photos-hint">
-        Click a photo to add it to the report or take it off; drag the chosen ones, or use Move up and Move
-        down, to set their order. A report shows at most six photos.
+        Click a photo to add it to the report or take it off. To set the order, drag the chosen ones, use Move
+        up and Move down, or focus a chosen photo: {PHOTO_ORDER_KEYS}. A report shows at most six photos.
       </Text>
       <Group gap="xs" role="group" aria-label="Sample photos" aria-describedby="report-photos-hint">
         {photos.map((p) => {
@@ -161,7 +171,12 @@ export function PhotoPicker({
               wrap="nowrap"
               p={6}
               draggable
+              tabIndex={0}
+              aria-label={`Photo ${i + 1}: ${p.originalName}`}
+              aria-description={`${PHOTO_ORDER_KEYS}.`}
+              data-photo-row={p.id}
               data-testid="report-photo"
+              onKeyDown={(e: KeyboardEvent) => onRowKey(e, p.id, i)}
               onDragStart={(e: DragEvent) => {
                 setDragFrom(i);
                 e.dataTransfer.effectAllowed = 'move';
@@ -197,7 +212,7 @@ export function PhotoPicker({
                 data-move="up"
                 onClick={() => {
                   move(i, i - 1);
-                  setRefocus({ id: p.id, dir: 'up' });
+                  setRefocus({ id: p.id, target: 'up' });
                 }}
               >
                 <IconArrowUp size={16} aria-hidden="true" />
@@ -210,7 +225,7 @@ export function PhotoPicker({
                 data-move="down"
                 onClick={() => {
                   move(i, i + 1);
-                  setRefocus({ id: p.id, dir: 'down' });
+                  setRefocus({ id: p.id, target: 'down' });
                 }}
               >
                 <IconArrowDown size={16} aria-hidden="true" />
