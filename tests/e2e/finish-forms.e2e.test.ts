@@ -127,6 +127,8 @@ describe('fit and finish: forms', () => {
       dialog.getByLabel('Percentage'),
       dialog.locator('input[id$="-quality"]'),
       dialog.getByRole('button', { name: 'Generate PDF Report' }),
+      // The dialog's whole box: a toast at the bottom right used to cover its right edge.
+      dialog,
     ]);
 
     // A success clears the stale errors.

@@ -5,7 +5,10 @@ import { type NotificationData, notifications, notificationsStore } from '@manti
 // (docs/decisions/0012a-web-conventions.md). Every form also shows its errors beside the field, so a
 // toast is a second signal, never the only one.
 
-/** Bottom right, 3 at a time, narrow enough to leave a centred dialog's fields uncovered at 1366 px. */
+/**
+ * Bottom right, 3 at a time, at most 320 px wide; from 36em up web/app/global.css narrows them to the
+ * margin beside the centred report dialog, so at 1280 px and wider they never cover it.
+ */
 export const TOASTS = { position: 'bottom-right', limit: 3, containerWidth: 320, zIndex: 1000 } as const;
 
 const closeButtonProps = { 'aria-label': 'Close notification' };
