@@ -7,7 +7,10 @@ export const CREDENTIAL_MEDIA_TYPE = 'application/vc+jwt';
 export const CREDENTIAL_REQUIRED_MESSAGE = 'Paste a credential to check';
 export const CREDENTIAL_TOO_LONG_MESSAGE = 'A credential is at most 20,000 characters';
 
-/** What the credential says about the report: never the value, never who owns the item. */
+/**
+ * What the credential says about the report: never the value, never who owns the item. Credentials
+ * made before the sign-off names existed have no `analyzedBy`/`reviewedBy` and still check.
+ */
 export const reportCredentialSubject = z.object({
   id: z.string().optional(),
   type: z.string().optional(),
@@ -18,6 +21,9 @@ export const reportCredentialSubject = z.object({
   /** The authenticity verdict and condition grade, once the report states them. */
   authenticity: z.string().optional(),
   condition: z.string().optional(),
+  /** The lab's analyst ("Analyzed By") and, for a revision a second expert approved, the reviewer. */
+  analyzedBy: z.string().optional(),
+  reviewedBy: z.string().optional(),
   issueDate: z.string(),
   pdfSha256: z.string().regex(/^[0-9a-f]{64}$/),
 });

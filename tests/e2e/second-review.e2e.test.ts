@@ -177,6 +177,14 @@ describe('the second review', () => {
     await visible(customer.page, /Reviewed By:\s*Rita Reviewer/);
     await visible(customer.page, /Analyzed By:\s*Ada Author/);
     await shoot(customer.page, 'verify');
+    // Its credential names both experts too, and the check shows them.
+    const vc = await call(product, 'GET', `/api/reports/verify/${owned.reportCode}/credential`);
+    const check = customer.page.getByRole('form', { name: 'Check a credential' });
+    await check.getByLabel('Credential').fill(vc.text);
+    await check.getByRole('button', { name: 'Check Credential' }).click();
+    await check.getByText('Analyzed by Ada Author, reviewed by Rita Reviewer.').waitFor();
+    await check.getByText('Analyzed by Ada Author, reviewed by Rita Reviewer.').scrollIntoViewIfNeeded();
+    await shoot(customer.page, 'credential');
     await customer.close();
   });
 });

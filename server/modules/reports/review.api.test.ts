@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../../common/contracts/review';
 import { labSettings, mailOutbox, reportRevisions, samples } from '../../db/schema';
@@ -14,6 +15,7 @@ import {
   valuationReport,
 } from '../../../tests/support/factories';
 import { PROGRAMS, requirePrograms } from '../../../tests/support/programs';
+import { signCredential } from '../verification/credential';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 
 // The second review (docs/product/valuation-report.md, "Second review"): with the lab setting on, an
@@ -63,6 +65,15 @@ const queue = async (as: TestUser) => {
   return (res.body as { sampleId: number }[]).map((r) => r.sampleId);
 };
 const verify = (code: string) => call(t, 'GET', `/api/reports/verify/${code}`);
+/** The current revision's credential, its subject as signed, and the public check's answer. */
+const credential = async (code: string) => {
+  const res = await call(t, 'GET', `/api/reports/verify/${code}/credential`);
+  expect(res.status).toBe(200);
+  const check = await call(t, 'POST', '/api/reports/verify-credential', { json: { credential: res.text } });
+  expect(check.status).toBe(200);
+  const signed = decodeJwt(res.text) as { credentialSubject: Record<string, unknown> };
+  return { subject: signed.credentialSubject, check: check.body as { genuine: boolean; subject: unknown } };
+};
 const ownerView = async (id: number) => {
   const res = await call(t, 'GET', `/api/samples/${id}`, { token: owner.token });
   expect(res.status).toBe(200);
@@ -98,6 +109,38 @@ describe('second review off (the default)', () => {
     expect(v.body).toMatchObject({ revision: 1, review: null });
     expect((await review(id, reviewer)).body).toBeNull();
     expect((await approve(id, reviewer)).status).toBe(409);
+
+    // Not reviewed: the credential names the analyst alone.
+    const vc = await credential(code);
+    expect(vc.subject.analyzedBy).toBe('Ada Author');
+    expect(vc.subject).not.toHaveProperty('reviewedBy');
+    expect(vc.check).toMatchObject({ genuine: true, subject: { analyzedBy: 'Ada Author' } });
+  });
+
+  it('a credential made before the sign-off names existed still checks', async () => {
+    const id = await newSample();
+    const res = await issue(id, { elements: [element('Silver', 80)] });
+    const { reportCode, sha256, issuedAt } = res.body as {
+      reportCode: string;
+      sha256: string;
+      issuedAt: string;
+    };
+    const old = await signCredential(
+      t.app.deps.keys.credentials,
+      { url: 'http://lab.test', name: 'Lab' },
+      {
+        reportCode,
+        revision: 1,
+        item: 'Old',
+        category: 'Other',
+        issuedAt: new Date(issuedAt),
+        pdfSha256: sha256,
+      },
+    );
+    expect(decodeJwt(old).credentialSubject).not.toHaveProperty('analyzedBy');
+    const check = await call(t, 'POST', '/api/reports/verify-credential', { json: { credential: old } });
+    expect(check.body).toMatchObject({ genuine: true, status: 'current', subject: { reportCode } });
+    expect((check.body as { subject: object }).subject).not.toHaveProperty('analyzedBy');
   });
 });
 
@@ -199,6 +242,12 @@ describe('second review on', () => {
     });
     expect(await ownerView(id)).toMatchObject({ reportCode: code, reportGenerated: true });
     expect(await reportMails()).toBe(mailsBefore + 1);
+    const vc = await credential(code);
+    expect(vc.subject).toMatchObject({ analyzedBy: 'Ada Author', reviewedBy: 'Rita Reviewer' });
+    expect(vc.check).toMatchObject({
+      genuine: true,
+      subject: { analyzedBy: 'Ada Author', reviewedBy: 'Rita Reviewer' },
+    });
     expect((await review(id, reviewer)).body).toBeNull();
     expect((await approve(id, reviewer)).status).toBe(409);
 

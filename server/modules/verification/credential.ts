@@ -18,6 +18,9 @@ export type CredentialFacts = {
   category: string;
   authenticity?: string | null;
   condition?: string | null;
+  /** "Analyzed By" and, for a reviewed revision, "Reviewed By", as the PDF names them. */
+  analyzedBy?: string | null;
+  reviewedBy?: string | null;
   issuedAt: Date;
   pdfSha256: string;
 };
@@ -34,6 +37,8 @@ export function credentialPayload(issuer: CredentialIssuer, facts: CredentialFac
     category: facts.category,
     ...(facts.authenticity ? { authenticity: facts.authenticity } : {}),
     ...(facts.condition ? { condition: facts.condition } : {}),
+    ...(facts.analyzedBy ? { analyzedBy: facts.analyzedBy } : {}),
+    ...(facts.reviewedBy ? { reviewedBy: facts.reviewedBy } : {}),
     issueDate: facts.issuedAt.toISOString(),
     pdfSha256: facts.pdfSha256,
   };

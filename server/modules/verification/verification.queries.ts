@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Database, Db, DbOrTx } from '../../db/client';
@@ -101,6 +102,33 @@ export async function listRevisionsOf(db: DbOrTx, code: string) {
     .from(reportRevisions)
     .where(and(eq(reportRevisions.reportCode, code), eq(reportRevisions.state, 'issued')))
     .orderBy(asc(reportRevisions.revision));
+}
+
+/**
+ * Who a revision's credential names (docs/product/signed-reports.md): its author and approver when it
+ * was reviewed; otherwise its author, for the caller to fall back on when the sample has no analyst.
+ */
+export async function revisionSignOff(db: DbOrTx, code: string, revision: number) {
+  const author = alias(users, 'author');
+  const reviewer = alias(users, 'reviewer');
+  const [row] = await db
+    .select({
+      reviewed: sql<boolean>`${reportRevisions.reviewedBy} is not null`,
+      author: { firstName: author.firstName, lastName: author.lastName },
+      reviewer: { firstName: reviewer.firstName, lastName: reviewer.lastName },
+    })
+    .from(reportRevisions)
+    .leftJoin(author, eq(author.id, reportRevisions.issuedBy))
+    .leftJoin(reviewer, eq(reviewer.id, reportRevisions.reviewedBy))
+    .where(
+      and(
+        eq(reportRevisions.reportCode, code),
+        eq(reportRevisions.revision, revision),
+        eq(reportRevisions.state, 'issued'),
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 export type VerificationLogEntry = typeof verificationLog.$inferInsert;

@@ -23,11 +23,12 @@ import { inMegabytes, MAX_SAMPLE_FILE_BYTES } from '../../../common/domain/uploa
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { findActiveShareLink } from '../disclosure/disclosure.queries';
+import { personName } from '../reports/issue-report';
 import { readLabSettings } from '../reports/reports.queries';
 import { checkCredentialSignature, signCredential } from './credential';
 import { createVerificationLogger } from './verification-log';
 import { presentVerification } from './verification.presenter';
-import { listRevisionsOf, prepareVerificationLookup } from './verification.queries';
+import { listRevisionsOf, prepareVerificationLookup, revisionSignOff } from './verification.queries';
 
 const ONE_FILE_MESSAGE = 'Upload exactly one PDF file, in the field "file"';
 const DOCUMENT_TOO_LARGE_MESSAGE = `The file must be ${inMegabytes(MAX_SAMPLE_FILE_BYTES)}MB or smaller`;
@@ -173,7 +174,13 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const wanted = request.query.revision;
         const rev = wanted ? revisions.find((r) => r.revision === wanted) : revisions[revisions.length - 1];
         if (!rev) throw notFound(REPORT_NOT_FOUND_MESSAGE);
-        const lab = await readLabSettings(deps.db);
+        const [lab, signOff] = await Promise.all([
+          readLabSettings(deps.db),
+          revisionSignOff(deps.db, code, rev.revision),
+        ]);
+        // As the PDF names them: a reviewed revision its author and approver; otherwise the sample's
+        // analyst, else whoever issued it.
+        const analyst = { firstName: row.staffFirstName, lastName: row.staffLastName };
         const jwt = await signCredential(
           deps.keys.credentials,
           { url: deps.config.publicUrl, name: lab?.labName?.trim() || DEFAULT_LAB_NAME },
@@ -186,6 +193,10 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             pdfSha256: rev.sha256,
             authenticity: rev.content?.authenticity?.verdict ?? null,
             condition: rev.content?.condition?.grade ?? null,
+            analyzedBy: signOff?.reviewed
+              ? personName(signOff.author ?? undefined)
+              : personName(analyst) || personName(signOff?.author ?? undefined),
+            reviewedBy: signOff?.reviewed ? personName(signOff.reviewer ?? undefined) : null,
           },
         );
         return (

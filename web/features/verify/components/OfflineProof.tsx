@@ -33,8 +33,8 @@ export function CredentialDownload({ reportCode }: { reportCode: string }) {
         </Title>
         <Text size="sm" c="dimmed">
           The credential is a small signed file (a W3C Verifiable Credential) stating this report&apos;s code,
-          revision, item and the fingerprint of its PDF. Any standard verifier can check it with our public
-          keys, without this website.
+          revision, item, who signed it off and the fingerprint of its PDF. Any standard verifier can check it
+          with our public keys, without this website.
         </Text>
         <Group>
           <CredentialDownloadButton reportCode={reportCode} size="sm" />
@@ -123,6 +123,12 @@ function CredentialResult({ result }: { result: CredentialCheckResponse }) {
               {s.reportCode}
             </Text>
             , revision {s.revision} — {s.item} ({s.category}), issued {formatLongDate(s.issueDate)}.
+          </Text>
+        ) : null}
+        {s?.analyzedBy ? (
+          <Text size="sm" data-testid="credential-sign-off">
+            Analyzed by {s.analyzedBy}
+            {s.reviewedBy ? `, reviewed by ${s.reviewedBy}` : ''}.
           </Text>
         ) : null}
         {result.status === 'revoked' && result.revokedAt ? (
