@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { mailOutbox, samples, users } from '../db/schema';
+import { labSettings, mailOutbox, samples, users } from '../db/schema';
 import { startTestSmtp, type TestSmtp } from '../../tests/support/smtp';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../tests/support/test-app';
 
@@ -250,6 +250,50 @@ describe('mails of the lab events', () => {
     expect(revoke.status).toBe(200);
     const [withdrawn] = await smtp.waitFor((m) => m.subject === `Your report ${code} was withdrawn`);
     expect(withdrawn?.text).toContain('Wrong alloy measured.');
+  });
+
+  it('second review: the author hears of a send-back (with the comment) and of the approval', async () => {
+    const reviewer = await createUser(t, { role: 'staff', firstName: 'Rita', lastName: 'Reviewer' });
+    const [settings] = await t.db.select({ id: labSettings.id }).from(labSettings).limit(1);
+    if (settings) await t.db.update(labSettings).set({ requireReview: true });
+    else await t.db.insert(labSettings).values({ requireReview: true });
+    try {
+      const sample = await insertSample({ status: 'analysis', itemName: 'Reviewed Ewer' });
+      const issue = () =>
+        call(t, 'POST', `/api/staff/samples/${sample.id}/report`, {
+          token: staff.token,
+          json: { elements: [{ element: 'Silver', percentage: 92.5 }] },
+        });
+      const decide = (action: 'approve' | 'reject', json?: unknown) =>
+        call(t, 'POST', `/api/staff/samples/${sample.id}/report/${action}`, { token: reviewer.token, json });
+      const first = await issue();
+      const code = (first.body as { reportCode: string }).reportCode;
+      expect((await decide('reject', { comment: 'Please state the purity.\nAnd the maker.' })).status).toBe(
+        200,
+      );
+      const [back] = await smtp.waitFor(
+        (m) => m.subject === `Sent back: your report for ${displayId(sample.id)} Reviewed Ewer`,
+      );
+      expect(back?.to).toEqual([staff.email]);
+      expect(back?.text).toContain(`Rita Reviewer reviewed your report ${code} (revision 1)`);
+      expect(back?.text).toContain('> Please state the purity.\n> And the maker.');
+      expect(back?.html).toContain('Please state the purity.<br>And the maker.');
+      expect(back?.links).toContain(`http://lab.test/sample/${sample.id}`);
+
+      await issue();
+      expect((await decide('approve')).status).toBe(200);
+      const [approved] = await smtp.waitFor(
+        (m) => m.subject === `Approved: report ${code} for ${displayId(sample.id)} is now issued`,
+      );
+      expect(approved?.to).toEqual([staff.email]);
+      expect(approved?.text).toContain('Rita Reviewer reviewed your report');
+      expect(approved?.text).not.toContain('Please state the purity');
+      // The customer hears of the report once, when it is approved; the reviewer gets nothing.
+      await smtp.waitFor((m) => m.subject === `Your report ${code} is ready`);
+      expect(smtp.to(reviewer.email)).toHaveLength(0);
+    } finally {
+      await t.db.update(labSettings).set({ requireReview: false });
+    }
   });
 
   it('contact message: an acknowledgement to the sender', async () => {

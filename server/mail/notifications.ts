@@ -124,3 +124,35 @@ export async function mailQuoteSent(
     sampleUrl: mailer.url(samplePath(sample.id)),
   });
 }
+
+/**
+ * A second expert decided on a report awaiting review (docs/product/valuation-report.md): its author
+ * learns that it is now issued, or why it came back (always sent: it is the author's work).
+ */
+export async function mailReviewDecision(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef,
+  decision: {
+    authorId: number | null;
+    reviewerName: string;
+    reportCode: string;
+    revision: number;
+    /** The send-back comment; null for an approval. */
+    comment: string | null;
+  },
+) {
+  const author = decision.authorId === null ? undefined : await person(tx, decision.authorId);
+  if (!author) return;
+  const data = {
+    firstName: author.firstName,
+    displayId: displaySampleId(sample.id),
+    itemName: sample.itemName,
+    reportCode: decision.reportCode,
+    revision: decision.revision,
+    reviewerName: decision.reviewerName,
+    sampleUrl: mailer.url(samplePath(sample.id)),
+  };
+  if (decision.comment === null) await mailer.queue(tx, author.email, 'reportApproved', data);
+  else await mailer.queue(tx, author.email, 'reportSentBack', { ...data, comment: decision.comment });
+}

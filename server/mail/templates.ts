@@ -102,6 +102,17 @@ function mail(brand: Brand, subject: string, blocks: Block[], unsubscribeUrl?: s
   };
 }
 
+/** What both second-review mails to a report's author say (docs/product/mail.md). */
+type ReviewMailData = {
+  firstName: string | null;
+  displayId: string;
+  itemName: string;
+  reportCode: string;
+  revision: number;
+  reviewerName: string;
+  sampleUrl: string;
+};
+
 export const templates = {
   welcome: (b: Brand, d: { firstName: string | null; verifyUrl: string }) =>
     mail(b, `Welcome to ${b.labName}: please confirm your e-mail address`, [
@@ -263,6 +274,26 @@ export const templates = {
     mail(b, `Assigned to you: ${d.displayId} ${d.itemName}`, [
       hello(d.firstName),
       { p: `The sample ${d.displayId} (${d.itemName}) was assigned to you.` },
+      { button: `Open ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
+  reportApproved: (b: Brand, d: ReviewMailData) =>
+    mail(b, `Approved: report ${d.reportCode} for ${d.displayId} is now issued`, [
+      hello(d.firstName),
+      {
+        p: `${d.reviewerName} reviewed your report ${d.reportCode} (revision ${d.revision}) for ${d.displayId} (${d.itemName}) and approved it. It is now issued: the customer can read and download it, and anyone with the code can verify it.`,
+      },
+      { button: `Open ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
+  reportSentBack: (b: Brand, d: ReviewMailData & { comment: string }) =>
+    mail(b, `Sent back: your report for ${d.displayId} ${d.itemName}`, [
+      hello(d.firstName),
+      {
+        p: `${d.reviewerName} reviewed your report ${d.reportCode} (revision ${d.revision}) for ${d.displayId} (${d.itemName}) and sent it back. Nothing was made public. The reviewer's comment:`,
+      },
+      { quote: d.comment },
+      { p: 'Make the changes on the sample page and issue the report again: it goes back for review.' },
       { button: `Open ${d.displayId}`, url: d.sampleUrl },
     ]),
 

@@ -8,6 +8,7 @@ import {
 } from '../../../common/contracts/review';
 import { displaySampleId } from '../../../common/domain/samples';
 import { reportRevisions, samples, users } from '../../db/schema';
+import { mailReviewDecision } from '../../mail/notifications';
 import type { AuthUser } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
 import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
@@ -16,6 +17,7 @@ import {
   assertLatestUnchanged,
   type IssueDeps,
   pdfInputFor,
+  personName,
   publishRevision,
   renderRevision,
   reportStorageKey,
@@ -85,6 +87,7 @@ export async function approveReport(
       reviewedAt: issuedAt,
       reviewComment: null,
     });
+    await mailReviewDecision(tx, deps.mailer, sample, decisionMail(user, draft, null));
   });
   // The unsigned draft is no longer needed: the signed, reviewed file replaces it.
   await deps.storage.delete(draft.storageKey).catch(() => {});
@@ -109,15 +112,26 @@ export async function rejectReport(
   const { sample, draft } = await revisionToReview(deps, user, sampleId);
   const returned = await withReportLock(deps, sample.id, async (tx) => {
     await assertLatestUnchanged(tx, sample.id, draft);
-    return updateRevision(tx, draft.id, {
+    const row = await updateRevision(tx, draft.id, {
       state: 'returned',
       reviewedBy: user.id,
       reviewedAt: new Date(),
       reviewComment: body.comment,
     });
+    await mailReviewDecision(tx, deps.mailer, sample, decisionMail(user, draft, body.comment));
+    return row;
   });
   return presentReview(deps, user, sample, returned);
 }
+
+/** The author's mail about a decision, queued in the decision's transaction (docs/product/mail.md). */
+const decisionMail = (reviewer: AuthUser, draft: RevisionRow, comment: string | null) => ({
+  authorId: draft.issuedBy,
+  reviewerName: personName(reviewer) || reviewer.email,
+  reportCode: draft.reportCode,
+  revision: draft.revision,
+  comment,
+});
 
 /** The sample's revision awaiting review or sent back, for the lab (null when its newest revision is public). */
 export async function readReview(
