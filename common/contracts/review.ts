@@ -79,6 +79,26 @@ export const awaitingReviewItem = z.object({
 export type AwaitingReviewItem = z.infer<typeof awaitingReviewItem>;
 export const awaitingReviewList = z.array(awaitingReviewItem);
 
+/**
+ * GET /api/staff/samples/{id}/report/review-history: every approval and send-back on the sample,
+ * newest first (staff and admins only: the comments are the lab's own).
+ */
+export const REVIEW_DECISIONS = ['approved', 'returned'] as const;
+export const reviewDecision = z.object({
+  id: z.number(),
+  reportCode: z.string(),
+  revision: z.number(),
+  decision: z.enum(REVIEW_DECISIONS),
+  reviewer: staffName.nullable(),
+  author: staffName.nullable(),
+  /** When the author issued what was decided on (null for decisions recorded before this was kept). */
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string(),
+  comment: z.string().nullable(),
+});
+export type ReviewDecision = z.infer<typeof reviewDecision>;
+export const reviewHistory = z.array(reviewDecision);
+
 /** Who signed a reviewed report off, as verification names them. */
 export const reviewSignOff = z.object({
   analyzedBy: personName,

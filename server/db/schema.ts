@@ -266,6 +266,31 @@ export const reportRevisions = pgTable(
   ],
 );
 
+/**
+ * Every decision of the second review (docs/product/valuation-report.md): who approved or sent back
+ * which revision, when, and the comment. Kept when the author re-issues over a returned revision.
+ */
+export const reportReviewDecisions = pgTable(
+  'report_review_decisions',
+  {
+    id: serial('id').primaryKey(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    reportCode: varchar('report_code', { length: 8 }).notNull(),
+    revision: integer('revision').notNull(),
+    /** approved | returned */
+    decision: varchar('decision', { length: 20 }).notNull(),
+    reviewerId: integer('reviewer_id').references(() => users.id),
+    /** The revision's author, as it was when the decision was made. */
+    authorId: integer('author_id').references(() => users.id),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    comment: text('comment'),
+  },
+  (t) => [index('report_review_decisions_sample_idx').on(t.sampleId, t.decidedAt)],
+);
+
 /** Public verifications: time, code, result, and only a coarse network prefix (docs/product/reports-and-verification.md). */
 export const verificationLog = pgTable(
   'verification_log',

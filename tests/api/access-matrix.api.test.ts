@@ -554,6 +554,13 @@ const ROWS: Record<string, Row> = {
     run: async (p) =>
       call(t, 'GET', `/api/staff/samples/${await awaitingReview()}/report/review`, { token: token(p) }),
   },
+  'GET /api/staff/samples/:id/report/review-history': {
+    expected: labOnly(200),
+    run: async (p) =>
+      call(t, 'GET', `/api/staff/samples/${await awaitingReview()}/report/review-history`, {
+        token: token(p),
+      }),
+  },
   'GET /api/staff/reviews': {
     expected: labOnly(200),
     run: (p) => call(t, 'GET', '/api/staff/reviews', { token: token(p) }),

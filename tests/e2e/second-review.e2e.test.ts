@@ -150,6 +150,9 @@ describe('the second review', () => {
     await page.goto(`/sample/${sampleId}`);
     await visible(page, 'Sent back by the reviewer');
     await visible(page, COMMENT);
+    const history = page.getByRole('region', { name: 'Review history' });
+    await history.getByText('Sent back by Rita Reviewer').waitFor();
+    await history.getByText(COMMENT).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shoot(page, 'author-sent-back');
     await issueFromPanel(page, '18K');
@@ -164,6 +167,16 @@ describe('the second review', () => {
     await panel.getByRole('button', { name: 'Approve' }).click();
     await visible(page, 'Report Approved');
     await panel.waitFor({ state: 'hidden' });
+    // Both decisions stay on record, newest first, the send-back with its comment.
+    const history = page.getByRole('region', { name: 'Review history' });
+    await history.getByText('Approved by Rita Reviewer').waitFor();
+    const entries = await history.getByText(/^(Approved|Sent back) by /).allTextContents();
+    expect(entries).toEqual(['Approved by Rita Reviewer', 'Sent back by Rita Reviewer']);
+    await history.getByText(COMMENT).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'history');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await history.screenshot({ path: join(tmpdir(), 'second-review-history-card-375.png') });
     await close();
 
     const owned = await callOk<{ reportCode: string | null }>(product, 'GET', `/api/samples/${sampleId}`, {
@@ -173,6 +186,8 @@ describe('the second review', () => {
     const customer = await signedIn(CUSTOMER);
     await customer.page.goto(`/sample/${sampleId}`);
     await visible(customer.page, owned.reportCode ?? '');
+    expect(await customer.page.getByText('Review history').count()).toBe(0);
+    expect(await customer.page.getByText(COMMENT).count()).toBe(0);
     await customer.page.goto(`/verify-report?code=${owned.reportCode}`);
     await visible(customer.page, /Reviewed By:\s*Rita Reviewer/);
     await visible(customer.page, /Analyzed By:\s*Ada Author/);

@@ -49,6 +49,7 @@ export const staffKeys = {
   /** The second review: the caller's "Awaiting your review" queue and one sample's draft (docs/product/valuation-report.md). */
   reviews: () => [...staffKeys.all, 'reviews'] as const,
   review: (sampleId: number) => [...staffKeys.all, 'review', sampleId] as const,
+  reviewHistory: (sampleId: number) => [...staffKeys.all, 'review-history', sampleId] as const,
 };
 
 /** The admin dashboard's data; its Refresh button invalidates `adminKeys.all`. */

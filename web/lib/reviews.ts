@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AwaitingReviewItem, ReportReview } from '../../common/contracts/review';
+import type { AwaitingReviewItem, ReportReview, ReviewDecision } from '../../common/contracts/review';
 import { api } from './api';
 import { staffKeys } from './query-keys';
 
@@ -18,5 +18,13 @@ export const reportReviewQuery = (sampleId: number) =>
   queryOptions({
     queryKey: staffKeys.review(sampleId),
     queryFn: () => api.get<ReportReview | null>(`/api/staff/samples/${sampleId}/report/review`),
+    retry: false,
+  });
+
+/** GET /api/staff/samples/{id}/report/review-history: every approval and send-back, newest first. */
+export const reviewHistoryQuery = (sampleId: number) =>
+  queryOptions({
+    queryKey: staffKeys.reviewHistory(sampleId),
+    queryFn: () => api.get<ReviewDecision[]>(`/api/staff/samples/${sampleId}/report/review-history`),
     retry: false,
   });

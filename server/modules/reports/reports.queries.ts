@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   labSettings,
   type RevisionElement,
   reportElements,
+  reportReviewDecisions,
   reportRevisions,
   sampleFiles,
   samples,
@@ -153,4 +155,34 @@ export async function updateRevision(
   const [row] = await tx.update(reportRevisions).set(values).where(eq(reportRevisions.id, id)).returning();
   if (!row) throw new Error('revision not updated');
   return row;
+}
+
+/** One decision of the second review, kept for the sample's history (docs/product/valuation-report.md). */
+export async function insertReviewDecision(tx: DbOrTx, values: typeof reportReviewDecisions.$inferInsert) {
+  await tx.insert(reportReviewDecisions).values(values);
+}
+
+/** Every review decision on a sample, newest first, with the reviewer's and the author's names. */
+export async function listReviewDecisions(db: DbOrTx, sampleId: number) {
+  const reviewer = alias(users, 'reviewer');
+  const author = alias(users, 'author');
+  return db
+    .select({
+      id: reportReviewDecisions.id,
+      reportCode: reportReviewDecisions.reportCode,
+      revision: reportReviewDecisions.revision,
+      decision: reportReviewDecisions.decision,
+      submittedAt: reportReviewDecisions.submittedAt,
+      decidedAt: reportReviewDecisions.decidedAt,
+      comment: reportReviewDecisions.comment,
+      reviewerId: reportReviewDecisions.reviewerId,
+      reviewer: { firstName: reviewer.firstName, lastName: reviewer.lastName },
+      authorId: reportReviewDecisions.authorId,
+      author: { firstName: author.firstName, lastName: author.lastName },
+    })
+    .from(reportReviewDecisions)
+    .leftJoin(reviewer, eq(reviewer.id, reportReviewDecisions.reviewerId))
+    .leftJoin(author, eq(author.id, reportReviewDecisions.authorId))
+    .where(eq(reportReviewDecisions.sampleId, sampleId))
+    .orderBy(desc(reportReviewDecisions.decidedAt), desc(reportReviewDecisions.id));
 }

@@ -5,10 +5,12 @@ import {
   REVIEW_MESSAGES,
   type RejectReportBody,
   type ReportReview,
+  type ReviewDecision,
 } from '../../../common/contracts/review';
 import { displaySampleId } from '../../../common/domain/samples';
 import { reportRevisions, samples, users } from '../../db/schema';
 import { mailReviewDecision } from '../../mail/notifications';
+import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
 import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
@@ -28,7 +30,9 @@ import { presentReportContent } from './report-content';
 import {
   findSample,
   findUserNameAndSignature,
+  insertReviewDecision,
   latestRevisionOfSample,
+  listReviewDecisions,
   type RevisionRow,
   type SampleRow,
   updateRevision,
@@ -87,7 +91,7 @@ export async function approveReport(
       reviewedAt: issuedAt,
       reviewComment: null,
     });
-    await mailReviewDecision(tx, deps.mailer, sample, decisionMail(user, draft, null));
+    await recordDecision(tx, deps, user, sample, draft, { decidedAt: issuedAt, comment: null });
   });
   // The unsigned draft is no longer needed: the signed, reviewed file replaces it.
   await deps.storage.delete(draft.storageKey).catch(() => {});
@@ -112,26 +116,75 @@ export async function rejectReport(
   const { sample, draft } = await revisionToReview(deps, user, sampleId);
   const returned = await withReportLock(deps, sample.id, async (tx) => {
     await assertLatestUnchanged(tx, sample.id, draft);
+    const decidedAt = new Date();
     const row = await updateRevision(tx, draft.id, {
       state: 'returned',
       reviewedBy: user.id,
-      reviewedAt: new Date(),
+      reviewedAt: decidedAt,
       reviewComment: body.comment,
     });
-    await mailReviewDecision(tx, deps.mailer, sample, decisionMail(user, draft, body.comment));
+    await recordDecision(tx, deps, user, sample, draft, { decidedAt, comment: body.comment });
     return row;
   });
   return presentReview(deps, user, sample, returned);
 }
 
-/** The author's mail about a decision, queued in the decision's transaction (docs/product/mail.md). */
-const decisionMail = (reviewer: AuthUser, draft: RevisionRow, comment: string | null) => ({
-  authorId: draft.issuedBy,
-  reviewerName: personName(reviewer) || reviewer.email,
-  reportCode: draft.reportCode,
-  revision: draft.revision,
-  comment,
-});
+/**
+ * In the decision's transaction: the decision joins the sample's review history (kept when the author
+ * re-issues) and the author's mail is queued (docs/product/mail.md). A null comment is an approval.
+ */
+async function recordDecision(
+  tx: DbOrTx,
+  deps: IssueDeps,
+  reviewer: AuthUser,
+  sample: SampleRow,
+  draft: RevisionRow,
+  { decidedAt, comment }: { decidedAt: Date; comment: string | null },
+) {
+  await insertReviewDecision(tx, {
+    sampleId: sample.id,
+    reportCode: draft.reportCode,
+    revision: draft.revision,
+    decision: comment === null ? 'approved' : 'returned',
+    reviewerId: reviewer.id,
+    authorId: draft.issuedBy,
+    submittedAt: draft.issuedAt,
+    decidedAt,
+    comment,
+  });
+  await mailReviewDecision(tx, deps.mailer, sample, {
+    authorId: draft.issuedBy,
+    reviewerName: personName(reviewer) || reviewer.email,
+    reportCode: draft.reportCode,
+    revision: draft.revision,
+    comment,
+  });
+}
+
+/** Every approval and send-back on the sample, newest first: the lab's record of its second reviews. */
+export async function readReviewHistory(
+  deps: IssueDeps,
+  user: AuthUser,
+  sampleId: number,
+): Promise<ReviewDecision[]> {
+  if (!canReviewReports(user)) throw forbidden(REVIEW_MESSAGES.notAllowed);
+  const sample = await findSample(deps.db, sampleId);
+  if (!sample || !canReadSample(user, sample)) throw notFound('Sample not found');
+  const rows = await listReviewDecisions(deps.db, sample.id);
+  const named = (id: number | null, p: { firstName: string | null; lastName: string | null } | null) =>
+    id && p ? { id, ...p } : null;
+  return rows.map((r) => ({
+    id: r.id,
+    reportCode: r.reportCode,
+    revision: r.revision,
+    decision: r.decision === 'returned' ? 'returned' : 'approved',
+    reviewer: named(r.reviewerId, r.reviewer),
+    author: named(r.authorId, r.author),
+    submittedAt: isoDateOrNull(r.submittedAt),
+    decidedAt: isoDate(r.decidedAt),
+    comment: r.comment,
+  }));
+}
 
 /** The sample's revision awaiting review or sent back, for the lab (null when its newest revision is public). */
 export async function readReview(

@@ -59,6 +59,8 @@ const reject = (id: number, as: TestUser, json: unknown) =>
   call(t, 'POST', `/api/staff/samples/${id}/report/reject`, { token: as.token, json });
 const review = (id: number, as: TestUser) =>
   call(t, 'GET', `/api/staff/samples/${id}/report/review`, { token: as.token });
+const history = (id: number, as: TestUser) =>
+  call(t, 'GET', `/api/staff/samples/${id}/report/review-history`, { token: as.token });
 const queue = async (as: TestUser) => {
   const res = await call(t, 'GET', '/api/staff/reviews', { token: as.token });
   expect(res.status).toBe(200);
@@ -109,6 +111,7 @@ describe('second review off (the default)', () => {
     expect(v.body).toMatchObject({ revision: 1, review: null });
     expect((await review(id, reviewer)).body).toBeNull();
     expect((await approve(id, reviewer)).status).toBe(409);
+    expect((await history(id, reviewer)).body).toEqual([]);
 
     // Not reviewed: the credential names the analyst alone.
     const vc = await credential(code);
@@ -222,6 +225,11 @@ describe('second review on', () => {
     const rows = await t.db.select().from(reportRevisions).where(eq(reportRevisions.sampleId, id));
     expect(rows).toHaveLength(1);
 
+    // The send-back stays in the history after the re-issue replaced the returned draft.
+    expect((await history(id, author)).body).toMatchObject([
+      { decision: 'returned', revision: 1, comment: 'Please state the purity.' },
+    ]);
+
     const ok = await approve(id, reviewer);
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
@@ -242,6 +250,41 @@ describe('second review on', () => {
     });
     expect(await ownerView(id)).toMatchObject({ reportCode: code, reportGenerated: true });
     expect(await reportMails()).toBe(mailsBefore + 1);
+
+    // Every decision, newest first, for the lab only: the owner never reads the reviewer's comments.
+    const decisions = await history(id, admin);
+    expect(decisions.status).toBe(200);
+    expect(decisions.body).toMatchObject([
+      {
+        decision: 'approved',
+        reportCode: code,
+        revision: 1,
+        reviewer: { id: reviewer.id, firstName: 'Rita', lastName: 'Reviewer' },
+        author: { id: author.id, firstName: 'Ada' },
+        comment: null,
+      },
+      {
+        decision: 'returned',
+        reportCode: code,
+        revision: 1,
+        reviewer: { id: reviewer.id, firstName: 'Rita' },
+        author: { id: author.id, firstName: 'Ada' },
+        comment: 'Please state the purity.',
+      },
+    ]);
+    const [approvedAt, returnedAt] = (decisions.body as { decidedAt: string }[]).map((d) =>
+      Date.parse(d.decidedAt),
+    );
+    expect(approvedAt).toBeGreaterThanOrEqual(returnedAt ?? Infinity);
+    expect((await history(id, reviewer)).body).toEqual(decisions.body);
+    const refused = await history(id, owner);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).not.toContain('purity');
+    expect((await call(t, 'GET', `/api/staff/samples/${id}/report/review-history`)).status).toBe(401);
+    expect((await history(999_999, admin)).status).toBe(404);
+    expect(
+      JSON.stringify((await call(t, 'GET', `/api/samples/${id}`, { token: owner.token })).body),
+    ).not.toContain('Please state the purity');
     const vc = await credential(code);
     expect(vc.subject).toMatchObject({ analyzedBy: 'Ada Author', reviewedBy: 'Rita Reviewer' });
     expect(vc.check).toMatchObject({

@@ -6,11 +6,18 @@ import {
   rejectReportBody,
   reportReview,
   reportReviewResponse,
+  reviewHistory,
 } from '../../../common/contracts/review';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { canReviewReports } from '../../policies/samples';
-import { approveReport, listAwaitingReview, readReview, rejectReport } from './review-report';
+import {
+  approveReport,
+  listAwaitingReview,
+  readReview,
+  readReviewHistory,
+  rejectReport,
+} from './review-report';
 
 const errors = {
   400: errorResponse,
@@ -73,6 +80,22 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => readReview(deps, currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/api/staff/samples/:id/report/review-history',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['reports'],
+          summary: "Every approval and send-back of the sample's reports, newest first (staff, admin)",
+          description:
+            'Who decided, when, on which revision, and the send-back comment; kept when the author re-issues. Never shown to the owner.',
+          params: idParams,
+          response: { 200: reviewHistory, ...errors },
+        },
+      },
+      async (request) => readReviewHistory(deps, currentUser(request), request.params.id),
     );
 
     app.get(

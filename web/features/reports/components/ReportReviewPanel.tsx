@@ -1,8 +1,25 @@
-import { Alert, Button, Card, Collapse, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconChevronDown, IconChevronUp, IconArrowBackUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { MAX_REVIEW_COMMENT, rejectReportBody, type ReportReview } from '../../../../common/contracts/review';
+import {
+  MAX_REVIEW_COMMENT,
+  rejectReportBody,
+  type ReportReview,
+  type ReviewDecision,
+} from '../../../../common/contracts/review';
 import { isLabRole } from '../../../../common/domain/roles';
 import {
   dateInWords,
@@ -15,7 +32,7 @@ import { ElementsTable } from '../../../components/ElementsTable';
 import { IdentificationList, statedFields } from '../../../components/ReportParts';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { reportReviewQuery } from '../../../lib/reviews';
+import { reportReviewQuery, reviewHistoryQuery } from '../../../lib/reviews';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useApproveReport, useSendBackReport } from '../review-api';
@@ -30,19 +47,78 @@ const nameOf = (p: Person) => (p ? [p.firstName, p.lastName].filter(Boolean).joi
  */
 export function ReportReviewPanel({ sampleId }: { sampleId: number }) {
   const { user } = useSession();
-  const review = useQuery({ ...reportReviewQuery(sampleId), enabled: isLabRole(user?.role) });
-  if (!review.data) return null;
-  const r = review.data;
+  const lab = isLabRole(user?.role);
+  const review = useQuery({ ...reportReviewQuery(sampleId), enabled: lab });
+  const history = useQuery({ ...reviewHistoryQuery(sampleId), enabled: lab });
+  const decisions = history.data ?? [];
+  if (!review.data && !decisions.length) return null;
+  return (
+    <Stack gap="lg">
+      {review.data ? <CurrentReview review={review.data} userId={user?.id} /> : null}
+      {decisions.length ? <ReviewHistory decisions={decisions} /> : null}
+    </Stack>
+  );
+}
+
+function CurrentReview({ review: r, userId }: { review: ReportReview; userId: number | undefined }) {
   if (r.state === 'returned') return <SentBack review={r} />;
   if (!r.canReview)
     return (
       <Alert color="blue" variant="light" title="Awaiting review by a second expert">
-        Revision {r.revision}, issued by {r.author?.id === user?.id ? 'you' : nameOf(r.author)} on{' '}
+        Revision {r.revision}, issued by {r.author?.id === userId ? 'you' : nameOf(r.author)} on{' '}
         {formatDateTime(r.submittedAt)}, is not public yet: another staff member or an admin must approve it
         before the customer sees it.
       </Alert>
     );
   return <ReviewCard review={r} />;
+}
+
+/** Every approval and send-back on the sample, newest first (the lab's record; never the customer's). */
+function ReviewHistory({ decisions }: { decisions: ReviewDecision[] }) {
+  const titleId = useId();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId}>
+          Review history
+        </Title>
+        <Text size="sm" c="dimmed">
+          Every decision of the second review on this sample, newest first. Only the lab sees it.
+        </Text>
+        <Timeline bulletSize={22} lineWidth={2} active={decisions.length - 1}>
+          {decisions.map((d) => (
+            <Timeline.Item
+              key={d.id}
+              color={d.decision === 'approved' ? 'teal' : 'orange'}
+              bullet={
+                d.decision === 'approved' ? (
+                  <IconCheck size={12} aria-hidden="true" />
+                ) : (
+                  <IconArrowBackUp size={12} aria-hidden="true" />
+                )
+              }
+              title={
+                <Text size="sm" fw={600} component="span">
+                  {d.decision === 'approved' ? 'Approved' : 'Sent back'} by {nameOf(d.reviewer)}
+                </Text>
+              }
+            >
+              <Text size="xs" c="dimmed">
+                {formatDateTime(d.decidedAt)} · revision {d.revision} ({d.reportCode}), issued by{' '}
+                {nameOf(d.author)}
+                {d.submittedAt ? ` on ${formatDateTime(d.submittedAt)}` : ''}
+              </Text>
+              {d.comment ? (
+                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {d.comment}
+                </Text>
+              ) : null}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Stack>
+    </Card>
+  );
 }
 
 function SentBack({ review: r }: { review: ReportReview }) {
