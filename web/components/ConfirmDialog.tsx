@@ -1,7 +1,20 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Asks before an action that cannot be taken back by the same button (signing out everywhere, deactivating). */
+/** A required free-text answer the dialog asks for (a reason, a reviewer's comment). */
+export type ConfirmReason = {
+  label: string;
+  name: string;
+  value: string;
+  error: string | null;
+  maxLength?: number;
+  onChange: (value: string) => void;
+};
+
+/**
+ * Asks before an action that cannot be taken back by the same button (signing out everywhere,
+ * deactivating, revoking, sending a report back), optionally with a required `reason` text.
+ */
 export function ConfirmDialog({
   opened,
   title,
@@ -9,6 +22,8 @@ export function ConfirmDialog({
   confirmLabel,
   color = 'red',
   loading,
+  reason,
+  centered = true,
   onConfirm,
   onClose,
 }: {
@@ -18,13 +33,28 @@ export function ConfirmDialog({
   confirmLabel: string;
   color?: string;
   loading?: boolean;
+  reason?: ConfirmReason;
+  centered?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered={centered}>
       <Stack gap="md">
         <Text size="sm">{children}</Text>
+        {reason ? (
+          <Textarea
+            label={reason.label}
+            name={reason.name}
+            required
+            autosize
+            minRows={3}
+            maxLength={reason.maxLength}
+            value={reason.value}
+            error={reason.error}
+            onChange={(e) => reason.onChange(e.currentTarget.value)}
+          />
+        ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../common/contracts/errors';
+import { errorResponses, RECORD_CALL_ERRORS } from '../../../common/contracts/errors';
 import {
   declineQuoteRequest,
   markPaidRequest,
@@ -29,14 +29,6 @@ import {
 import { invoiceNumber } from '../../../common/domain/quotes';
 import { presentDraft, presentQuote } from './quotes.presenter';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
-
 /** Quotes and invoices (docs/product/quotes.md). */
 export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -54,7 +46,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'The quote the price list suggests for this sample (its services and urgency); nothing is stored',
           security: [{ bearer: [] }],
           params: sampleIdParams,
-          response: { 200: quoteDraft, ...errors },
+          response: { 200: quoteDraft, ...RECORD_CALL_ERRORS },
         },
       },
       async (request) => {
@@ -75,7 +67,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           security: [{ bearer: [] }],
           params: sampleIdParams,
           body: sendQuoteRequest,
-          response: { 201: quoteSchema, ...errors },
+          response: { 201: quoteSchema, ...RECORD_CALL_ERRORS },
         },
       },
       async (request, reply) => {
@@ -94,7 +86,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Withdraw the quote that is still waiting for an answer',
           security: [{ bearer: [] }],
           params: sampleIdParams,
-          response: { 200: quoteSchema, ...errors },
+          response: { 200: quoteSchema, ...RECORD_CALL_ERRORS },
         },
       },
       async (request) => presentQuote(await withdrawQuote(deps, currentUser(request), request.params.id)),
@@ -109,7 +101,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: "Accept the sample's quote (the owner); the expected completion date counts from now",
           security: [{ bearer: [] }],
           params: sampleIdParams,
-          response: { 200: quoteSchema, ...errors },
+          response: { 200: quoteSchema, ...RECORD_CALL_ERRORS },
         },
       },
       async (request) =>
@@ -126,7 +118,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           security: [{ bearer: [] }],
           params: sampleIdParams,
           body: declineQuoteRequest,
-          response: { 200: quoteSchema, ...errors },
+          response: { 200: quoteSchema, ...RECORD_CALL_ERRORS },
         },
       },
       async (request) =>
@@ -146,7 +138,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'The invoice PDF of the accepted quote (owner, staff, admin) as Invoice-VAL-0001-Q1.pdf',
           security: [{ bearer: [] }],
           params: sampleIdParams,
-          response: { 400: errorResponse, 401: errorResponse, 404: errorResponse },
+          response: errorResponses(400, 401, 404),
         },
       },
       async (request, reply) => {
@@ -200,7 +192,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           security: [{ bearer: [] }],
           params: sampleIdParams,
           body: markPaidRequest,
-          response: { 200: quoteSchema, ...errors },
+          response: { 200: quoteSchema, ...RECORD_CALL_ERRORS },
         },
       },
       async (request) =>

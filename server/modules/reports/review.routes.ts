@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '../../../common/contracts/errors';
+import { errorResponses, idParams, RECORD_CALL_ERRORS } from '../../../common/contracts/errors';
 import { issueReportResponse } from '../../../common/contracts/reports';
 import {
   awaitingReviewList,
@@ -19,14 +19,6 @@ import {
   rejectReport,
 } from './review-report';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
-
 /** The second review of a report: approve, send back, read, and the reviewer's queue (docs/product/valuation-report.md). */
 export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -42,7 +34,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           description:
             'Re-renders and signs the PDF naming "Analyzed By" (the author) and "Reviewed By" (the caller), makes the revision public and mails the customer. 403 for the author, 409 when nothing awaits review.',
           params: idParams,
-          response: { 200: issueReportResponse, ...errors },
+          response: { 200: issueReportResponse, ...RECORD_CALL_ERRORS },
         },
       },
       async (request) => approveReport(deps, currentUser(request), request.params.id),
@@ -59,7 +51,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           description: 'Nothing public changes. The author sees the comment and may issue again.',
           params: idParams,
           body: rejectReportBody,
-          response: { 200: reportReview, ...errors },
+          response: { 200: reportReview, ...RECORD_CALL_ERRORS },
         },
       },
       async (request) => rejectReport(deps, currentUser(request), request.params.id, request.body),
@@ -76,7 +68,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           description:
             'null when the newest revision is issued (or there is none). canReview: whether the caller may approve it.',
           params: idParams,
-          response: { 200: reportReviewResponse, ...errors },
+          response: { 200: reportReviewResponse, ...RECORD_CALL_ERRORS },
         },
       },
       async (request) => readReview(deps, currentUser(request), request.params.id),
@@ -92,7 +84,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           description:
             'Who decided, when, on which revision, and the send-back comment; kept when the author re-issues. Never shown to the owner.',
           params: idParams,
-          response: { 200: reviewHistory, ...errors },
+          response: { 200: reviewHistory, ...RECORD_CALL_ERRORS },
         },
       },
       async (request) => readReviewHistory(deps, currentUser(request), request.params.id),
@@ -105,7 +97,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['reports'],
           summary: 'Revisions awaiting review that the caller may approve (not their own), oldest first',
-          response: { 200: awaitingReviewList, 401: errorResponse, 403: errorResponse },
+          response: { 200: awaitingReviewList, ...errorResponses(401, 403) },
         },
       },
       async (request) => listAwaitingReview(deps, currentUser(request)),

@@ -11,7 +11,7 @@ import {
   setActiveRequest,
   WRONG_CURRENT_PASSWORD,
 } from '../../../common/contracts/accounts';
-import { errorResponse, idParams } from '../../../common/contracts/errors';
+import { errorResponses, idParams, RECORD_CALL_ERRORS } from '../../../common/contracts/errors';
 import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app-deps';
 import { TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
@@ -30,14 +30,7 @@ import { readProfileForm } from './profile-form';
 import { emailTakenByOther, listUsers, listUsersPage, updateProfile } from './users.queries';
 
 /** What a role change or (de)activation answers: the account as it now is, or why not. */
-const accountChangeResponses = {
-  200: adminUser,
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const accountChangeResponses = { 200: adminUser, ...RECORD_CALL_ERRORS };
 
 /** Profile (PUT /api/users/profile) and account administration (/api/admin/users…). */
 export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -69,15 +62,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             `'profileImage' and 'signature' (staff and admin only), JPEG or PNG under ${inMegabytes(MAX_IMAGE_BYTES)} MB each.`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
-          response: {
-            200: authUserResponse,
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-            409: errorResponse,
-            413: errorResponse,
-            415: errorResponse,
-          },
+          response: { 200: authUserResponse, ...errorResponses(400, 401, 403, 409, 413, 415) },
         },
       },
       async (request) => {
@@ -151,7 +136,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'Without page: every matching account. With page: one page, the total in X-Total-Count.',
           security: [{ bearer: [] }],
           querystring: adminUsersQuery,
-          response: { 200: adminUsersResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+          response: { 200: adminUsersResponse, ...errorResponses(400, 401, 403) },
         },
       },
       async (request, reply) => {

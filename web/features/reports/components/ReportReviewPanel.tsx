@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Collapse, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconChevronUp, IconArrowBackUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -28,6 +16,7 @@ import {
   valueTypeLabel,
   verdictLabel,
 } from '../../../../common/domain/valuation';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ElementsTable } from '../../../components/ElementsTable';
 import { IdentificationList, statedFields } from '../../../components/ReportParts';
 import { errorMessage } from '../../../lib/api';
@@ -280,31 +269,25 @@ function SendBackDialog({
     });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Send the report back">
-      <Stack>
-        <Text size="sm">
-          The author sees your comment on this page and can issue the report again. Nothing is made public.
-        </Text>
-        <Textarea
-          label="What needs to change"
-          name="comment"
-          required
-          autosize
-          minRows={3}
-          maxLength={MAX_REVIEW_COMMENT}
-          value={comment}
-          error={error}
-          onChange={(e) => setComment(e.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="orange" loading={sendBack.isPending} onClick={submit}>
-            Send back
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Send the report back"
+      centered={false}
+      confirmLabel="Send back"
+      color="orange"
+      loading={sendBack.isPending}
+      onConfirm={submit}
+      reason={{
+        label: 'What needs to change',
+        name: 'comment',
+        value: comment,
+        error,
+        maxLength: MAX_REVIEW_COMMENT,
+        onChange: setComment,
+      }}
+    >
+      The author sees your comment on this page and can issue the report again. Nothing is made public.
+    </ConfirmDialog>
   );
 }

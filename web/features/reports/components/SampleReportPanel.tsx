@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isLabRole } from '../../../../common/domain/roles';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { SampleReportPanelProps } from '../../../components/slots';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -150,31 +151,18 @@ function RevokeDialog({
     );
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={`Revoke report ${reportCode}`}>
-      <Stack>
-        <Text size="sm">
-          A revoked report stays on record, but anyone who verifies the code is told plainly that it was
-          withdrawn, with your reason.
-        </Text>
-        <Textarea
-          label="Reason"
-          name="reason"
-          required
-          autosize
-          minRows={3}
-          value={reason}
-          error={error}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={submit}>
-            Revoke Report
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title={`Revoke report ${reportCode}`}
+      centered={false}
+      confirmLabel="Revoke Report"
+      loading={revoke.isPending}
+      onConfirm={submit}
+      reason={{ label: 'Reason', name: 'reason', value: reason, error, onChange: setReason }}
+    >
+      A revoked report stays on record, but anyone who verifies the code is told plainly that it was
+      withdrawn, with your reason.
+    </ConfirmDialog>
   );
 }

@@ -5,7 +5,6 @@ import {
   Card,
   CopyButton,
   Group,
-  Modal,
   Pagination,
   Select,
   Stack,
@@ -19,6 +18,7 @@ import { IconCheck, IconCopy, IconLink, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ShareLink, VERIFICATION_LOG_PAGE_SIZE } from '../../../../common/contracts/share-links';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -138,22 +138,18 @@ function RevokeLinkDialog({
     });
   };
   return (
-    <Modal opened={link !== null} onClose={onClose} title="Revoke share link">
-      <Stack>
-        <Text size="sm">
-          Whoever has the link{link?.label ? ` for ${link.label}` : ''} will no longer see the value. The
-          report itself can still be verified with its code.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={confirm}>
-            Revoke link
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={link !== null}
+      onClose={onClose}
+      title="Revoke share link"
+      centered={false}
+      confirmLabel="Revoke link"
+      loading={revoke.isPending}
+      onConfirm={confirm}
+    >
+      Whoever has the link{link?.label ? ` for ${link.label}` : ''} will no longer see the value. The report
+      itself can still be verified with its code.
+    </ConfirmDialog>
   );
 }
 

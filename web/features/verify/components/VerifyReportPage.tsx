@@ -9,7 +9,6 @@ import {
   Grid,
   Group,
   Stack,
-  Table,
   Text,
   TextInput,
   Timeline,
@@ -35,7 +34,7 @@ import {
   normalizeReportCode,
 } from '../../../../common/domain/reports';
 import { CATEGORIES, displaySampleId, optionLabel } from '../../../../common/domain/samples';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { ElementsTable } from '../../../components/ElementsTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage, HttpError } from '../../../lib/api';
 import { formatLongDate } from '../../../lib/format';
@@ -272,43 +271,20 @@ function AuthenticCard({ report }: { report: VerificationResponse }) {
             <Title order={3} size="h4" mb="sm">
               Analysis Results
             </Title>
-            <ResponsiveTable minWidth={420}>
-              <Table striped withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Element</Table.Th>
-                    <Table.Th>Percentage</Table.Th>
-                    <Table.Th>Purity</Table.Th>
-                    <Table.Th>Quality</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.reportElements.map((e) => (
-                    <Table.Tr key={e.element}>
-                      <Table.Td data-label="Element" fw={600}>
-                        {e.element}
-                      </Table.Td>
-                      <Table.Td data-label="Percentage">
-                        {e.percentage === null ? 'N/A' : `${e.percentage.toFixed(2)}%`}
-                      </Table.Td>
-                      <Table.Td data-label="Purity">{e.purity || 'N/A'}</Table.Td>
-                      <Table.Td data-label="Quality">
-                        {e.quality ? (
-                          <Badge
-                            variant={e.quality === 'Excellent' ? 'filled' : 'light'}
-                            color={e.quality === 'Excellent' ? undefined : 'gray'}
-                          >
-                            {e.quality}
-                          </Badge>
-                        ) : (
-                          'N/A'
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ResponsiveTable>
+            <ElementsTable
+              rows={report.reportElements}
+              minWidth={420}
+              striped
+              cards
+              renderQuality={(quality) => (
+                <Badge
+                  variant={quality === 'Excellent' ? 'filled' : 'light'}
+                  color={quality === 'Excellent' ? undefined : 'gray'}
+                >
+                  {quality}
+                </Badge>
+              )}
+            />
           </div>
         ) : null}
 
