@@ -3,7 +3,6 @@ import type { Database, Db } from './db/client';
 import type { JobWorker } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { LoginThrottle } from './modules/accounts/login-throttle';
-import type { PublicPhotoLinks } from './modules/photos/photo-links';
 import type { LabKeys } from './modules/signing/lab-keys';
 import type { TokenService } from './plugins/auth';
 import type { Storage } from './storage/storage';
@@ -25,6 +24,4 @@ export type AppDeps = {
   keys: LabKeys;
   /** The mail outbox: `deps.mailer.queue(tx, to, kind, data)` inside the event's transaction. */
   mailer: Mailer;
-  /** Token-free links to photos' display copies (public verification). */
-  photoLinks: PublicPhotoLinks;
 };

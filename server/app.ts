@@ -34,7 +34,6 @@ import { labRoutes } from './modules/lab/lab.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { readLabSettings } from './modules/reports/reports.queries';
 import { mailRoutes } from './modules/mail/mail.routes';
-import { createPublicPhotoLinks } from './modules/photos/photo-links';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { reviewRoutes } from './modules/reports/review.routes';
@@ -138,7 +137,6 @@ export async function buildApp(opts: {
     jobs: createJobWorker({ db: database.db, log: app.log, retryFirstMs: config.jobsRetryFirstMs }),
     keys,
     mailer: createMailer({ config, secret }),
-    photoLinks: createPublicPhotoLinks(secret),
   };
   app.decorate('deps', deps);
   registerMailDelivery({ worker: deps.jobs, db: deps.db, config, storage, mailer: deps.mailer });

@@ -17,8 +17,11 @@ export const photoCopyParams = z.object({
   variant: z.enum(['thumbnail', 'display']),
 });
 
-/** GET /api/public/photos/{id}/display: a link the server signed, valid until `expires` (Unix seconds). */
-export const publicPhotoQuery = z.object({
-  expires: z.coerce.number().int().positive(),
-  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid signature'),
+/**
+ * GET /api/public/reports/{code}/photos/{id}: the display copy of one of the photos an issued report
+ * shows, without a token (the report's code is what opens it, as for its verification).
+ */
+export const reportPhotoParams = z.object({
+  code: z.string().max(64),
+  id: photoCopyParams.shape.id,
 });

@@ -69,8 +69,8 @@ export function registerTextGuard(app: FastifyInstance): void {
     });
   });
   // Path parameters and query strings, before any route validates or uses them.
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     const found = findUncleanText(request.params, 'params') ?? findUncleanText(request.query, 'query');
-    if (found !== null) throw invalidText(found);
+    done(found === null ? undefined : invalidText(found));
   });
 }

@@ -44,6 +44,8 @@ const token = (p: Caller) => (isPersona(p) ? who[p].token : spoiled[p]);
 const emailOf = (p: Caller) => (isPersona(p) ? who[p].email : 'x@example.com');
 let sampleId: number;
 let sampleFile: string;
+/** What every issuing row sends: the elements and the sample's photo (so the public photo row has one). */
+let reportBody: { elements: typeof elements; photoIds: number[] };
 let photoIdReady: Promise<number> | undefined;
 /** The sample's photo once its display copies exist (made in the background after the submission). */
 function readyPhotoId(): Promise<number> {
@@ -452,7 +454,7 @@ const ROWS: Record<string, Row> = {
       staffOther: 403,
       admin: 200,
     },
-    run: (p) => call(t, 'POST', `/api/samples/${sampleId}/report`, { token: token(p), json: { elements } }),
+    run: (p) => call(t, 'POST', `/api/samples/${sampleId}/report`, { token: token(p), json: reportBody }),
   },
   // Share links and the verification log: the owner and admins; the lab may read the sample but not share it.
   'POST /api/samples/:id/share-links': {
@@ -533,7 +535,7 @@ const ROWS: Record<string, Row> = {
       admin: 200,
     },
     run: (p) =>
-      call(t, 'POST', `/api/staff/samples/${sampleId}/report`, { token: token(p), json: { elements } }),
+      call(t, 'POST', `/api/staff/samples/${sampleId}/report`, { token: token(p), json: reportBody }),
   },
   // The second review: a revision the assigned staff member issued waits; its author may not review it.
   'POST /api/staff/samples/:id/report/approve': {
@@ -659,11 +661,11 @@ const ROWS: Record<string, Row> = {
     run: async (p) =>
       call(t, 'GET', `/Uploads/photos/${await readyPhotoId()}/thumbnail`, { token: token(p) }),
   },
-  // Public verification's photo links: no token, but only with the server's own signature.
-  'GET /api/public/photos/:id/display': {
+  // Public verification's photo links: no token, the report's code and one of the photos it shows.
+  'GET /api/public/reports/:code/photos/:id': {
     expected: all(200),
     run: async (p) =>
-      call(t, 'GET', t.app.deps.photoLinks.displayPath(await readyPhotoId()), { token: token(p) }),
+      call(t, 'GET', `/api/public/reports/${reportCode}/photos/${await readyPhotoId()}`, { token: token(p) }),
   },
   // /Uploads/{profile|signature|logo}/{name}: three policies, one route; every persona × every folder.
   'GET /Uploads/:fileName|:folder/:name': {
@@ -767,10 +769,12 @@ beforeAll(async () => {
   sampleId = (created.body as { id: number }).id;
   await t.db.update(samples).set({ assignedStaffId: who.staffAssigned.id }).where(eq(samples.id, sampleId));
   const detail = await call(t, 'GET', `/api/samples/${sampleId}`, { token: who.customerA.token });
-  sampleFile = (detail.body as { files: { fileName: string }[] }).files[0]?.fileName ?? '';
+  const firstFile = (detail.body as { files: { id: number; fileName: string }[] }).files[0];
+  sampleFile = firstFile?.fileName ?? '';
+  reportBody = { elements, photoIds: firstFile ? [firstFile.id] : [] };
   const issued = await call(t, 'POST', `/api/staff/samples/${sampleId}/report`, {
     token: who.admin.token,
-    json: { elements },
+    json: reportBody,
   });
   expect(issued.status).toBe(200);
   reportCode = (issued.body as { reportCode: string }).reportCode;

@@ -82,7 +82,7 @@ describe('public verification of a valuation report', () => {
     // Only the report's photos, in its order, at links that work without a token.
     expect(body.photos).toHaveLength(2);
     for (const [i, photo] of body.photos.entries()) {
-      expect(photo.url).toContain(`/api/public/photos/${photoIds[i]}/display?`);
+      expect(photo.url).toBe(`/api/public/reports/${code}/photos/${photoIds[i]}`);
       let image = await call(t, 'GET', photo.url);
       for (let n = 0; n < 100 && image.status === 404; n++) {
         await new Promise((r) => setTimeout(r, 100));

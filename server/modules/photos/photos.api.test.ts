@@ -10,6 +10,7 @@ import type {
   SampleDetail,
   SampleFile,
 } from '../../../common/contracts/samples';
+import type { VerificationResponse } from '../../../common/contracts/verification';
 import { DISPLAY_MAX_PX, THUMBNAIL_MAX_PX } from '../../../common/domain/photos';
 import {
   heicFixture,
@@ -20,8 +21,9 @@ import {
   rotatedJpeg,
   transparentPng,
 } from '../../../tests/fixtures/photos';
+import { valuationReport } from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
-import { sampleFiles } from '../../db/schema';
+import { samples, sampleFiles } from '../../db/schema';
 import { listJobs } from '../../jobs/jobs';
 import { backfillPhotoCopies } from './backfill-photos';
 import { displayCopyForDocument, photoCopyKey } from './make-photo-copies';
@@ -237,23 +239,51 @@ describe('photo copies', () => {
     expect((await get(`/Uploads/photos/${photo.id}/original`, owner)).status).toBe(400);
   });
 
-  it('a signed public link serves the display copy without a token; a changed, foreign or expired link does not', async () => {
+  it("public verification links a report's photos without a token, only while its current revision shows them", async () => {
     const photo = photoNamed(await detail(sampleId), 'rotated.jpg');
-    const path = t.app.deps.photoLinks.displayPath(photo.id);
+    const other = photoNamed(await detail(sampleId), 'big.jpg');
+    await t.db.update(samples).set({ assignedStaffId: staff.id }).where(eq(samples.id, sampleId));
+    const issue = async (photoIds: number[]) => {
+      const res = await call(t, 'POST', `/api/staff/samples/${sampleId}/report`, {
+        token: staff.token,
+        json: valuationReport(photoIds),
+      });
+      expect(res.status).toBe(200);
+      return (res.body as { reportCode: string }).reportCode;
+    };
+    const linksOf = async (code: string) => {
+      const res = await call(t, 'GET', `/api/reports/verify/${code.toLowerCase()}`);
+      expect(res.status).toBe(200);
+      return (res.body as VerificationResponse).photos.map((p) => p.url);
+    };
+
+    const code = await issue([photo.id]);
+    const [path = ''] = await linksOf(code);
+    expect(path).toBe(`/api/public/reports/${code}/photos/${photo.id}`);
     const res = await get(path);
     expect(res.status).toBe(200);
-    const image = await bytes(res);
-    expect((await sharp(image).metadata()).exif).toBeUndefined();
-    expect(path).toBe(t.app.deps.photoLinks.displayPath(photo.id));
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect((await sharp(await bytes(res)).metadata()).exif).toBeUndefined();
+    // The code is read as verification reads it.
+    expect((await get(`/api/public/reports/%20${code.toLowerCase()}/photos/${photo.id}`)).status).toBe(200);
 
-    const other = photoNamed(await detail(sampleId), 'big.jpg');
-    expect((await get(path.replace(`/photos/${photo.id}/`, `/photos/${other.id}/`))).status).toBe(404);
-    const sig = new URL(path, t.url).searchParams.get('signature') ?? '';
-    const flipped = sig.startsWith('A') ? `B${sig.slice(1)}` : `A${sig.slice(1)}`;
-    expect((await get(path.replace(sig, flipped))).status).toBe(404);
-    const old = t.app.deps.photoLinks.displayPath(photo.id, new Date(Date.now() - 5 * 86_400_000));
-    expect((await get(old)).status).toBe(404);
-    expect((await get(`/api/public/photos/${photo.id}/display`)).status).toBe(400);
+    // Another photo of the sample, a document, a photo id that does not exist, another code: not found.
+    const document = (await detail(sampleId)).files.find((f) => f.fileCategory === 'document');
+    for (const wrong of [
+      `/api/public/reports/${code}/photos/${other.id}`,
+      `/api/public/reports/${code}/photos/${document?.id}`,
+      `/api/public/reports/${code}/photos/999999`,
+      `/api/public/reports/${code === 'ABCDEFGH' ? 'ABCDEFGJ' : 'ABCDEFGH'}/photos/${photo.id}`,
+    ])
+      expect((await get(wrong)).status, wrong).toBe(404);
+    expect((await get(`/api/public/reports/${code}/photos/front`)).status).toBe(400);
+
+    // A new revision without the photo closes its link at once and opens the new one.
+    expect(await issue([other.id])).toBe(code);
+    expect(await linksOf(code)).toEqual([`/api/public/reports/${code}/photos/${other.id}`]);
+    expect((await get(path)).status).toBe(404);
+    expect((await get(`/api/public/reports/${code}/photos/${other.id}`)).status).toBe(200);
   });
 
   it('a file with a photo signature that no decoder reads is marked failed: not processing, no URLs', async () => {

@@ -1,25 +1,50 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { PhotoCopyState } from '../../../common/domain/photos';
 import type { Db } from '../../db/client';
-import { sampleFiles, samples } from '../../db/schema';
+import { reportRevisions, sampleFiles, samples } from '../../db/schema';
+
+const photoFileColumns = {
+  id: sampleFiles.id,
+  sampleId: sampleFiles.sampleId,
+  fileName: sampleFiles.fileName,
+  originalName: sampleFiles.originalName,
+  fileType: sampleFiles.fileType,
+  fileCategory: sampleFiles.fileCategory,
+  copiesState: sampleFiles.copiesState,
+  ownerId: samples.userId,
+  assignedStaffId: samples.assignedStaffId,
+};
 
 /** A photo with what the copy maker and the copy routes need, and its sample's owner. */
 export async function findPhotoFile(db: Db, fileId: number) {
   const [row] = await db
-    .select({
-      id: sampleFiles.id,
-      sampleId: sampleFiles.sampleId,
-      fileName: sampleFiles.fileName,
-      originalName: sampleFiles.originalName,
-      fileType: sampleFiles.fileType,
-      fileCategory: sampleFiles.fileCategory,
-      copiesState: sampleFiles.copiesState,
-      ownerId: samples.userId,
-      assignedStaffId: samples.assignedStaffId,
-    })
+    .select(photoFileColumns)
     .from(sampleFiles)
     .innerJoin(samples, eq(samples.id, sampleFiles.sampleId))
     .where(eq(sampleFiles.id, fileId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A photo of the sample behind a report code, only while the report's current issued revision shows it
+ * (its `photoIds`): what public verification may serve (docs/product/photos.md). A revision awaiting
+ * review, a photo staff left out or took off the report, and another sample's photo are not found.
+ */
+export async function findReportPhoto(db: Db, code: string, fileId: number) {
+  const [row] = await db
+    .select(photoFileColumns)
+    .from(sampleFiles)
+    .innerJoin(samples, eq(samples.id, sampleFiles.sampleId))
+    .where(
+      and(
+        eq(sampleFiles.id, fileId),
+        eq(samples.reportCode, code),
+        sql`(select ${reportRevisions.content} -> 'photoIds' from ${reportRevisions}
+              where ${reportRevisions.reportCode} = ${samples.reportCode} and ${reportRevisions.state} = 'issued'
+              order by ${reportRevisions.revision} desc limit 1) @> to_jsonb(${sampleFiles.id})`,
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../common/contracts/errors';
-import { photoCopyParams, publicPhotoQuery } from '../../../common/contracts/photos';
+import { photoCopyParams, reportPhotoParams } from '../../../common/contracts/photos';
 import type { PhotoCopyVariant } from '../../../common/domain/photos';
 import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/auth';
@@ -9,15 +9,16 @@ import { notFound } from '../../plugins/errors';
 import { canReadSampleFiles, type SampleAccess } from '../../policies/samples';
 import { photoCopyKey } from './make-photo-copies';
 import { registerPhotoCopiesJob } from './photo-copies.job';
-import { findPhotoFile } from './photos.queries';
-import { z } from 'zod';
+import { normalizeReportCode } from '../../../common/domain/reports';
+import { findPhotoFile, findReportPhoto, type PhotoFile } from './photos.queries';
 
 const NOT_FOUND = 'Photo not found';
 
 /**
  * GET /Uploads/photos/{id}/{thumbnail|display}: a photo's copies for the screens, to whoever may read
- * the sample (docs/product/roles-and-access.md). GET /api/public/photos/{id}/display: the display copy
- * through a link the server signed for public verification. The original stays at /Uploads/{fileName}.
+ * the sample (docs/product/roles-and-access.md). GET /api/public/reports/{code}/photos/{id}: the display
+ * copy of a photo an issued report shows, for its public verification. The original stays at
+ * /Uploads/{fileName}.
  */
 export function photosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -25,12 +26,11 @@ export function photosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     const sendCopy = async (
       reply: FastifyReply,
-      fileId: number,
+      photo: PhotoFile | undefined,
       variant: PhotoCopyVariant,
       mayRead: (sample: SampleAccess) => boolean,
       cacheControl: string,
     ) => {
-      const photo = await findPhotoFile(deps.db, fileId);
       if (
         !photo ||
         photo.fileCategory !== 'photo' ||
@@ -58,7 +58,7 @@ export function photosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { id, variant } = request.params;
         return sendCopy(
           reply,
-          id,
+          await findPhotoFile(deps.db, id),
           variant,
           (sample) => canReadSampleFiles(user, sample),
           'private, max-age=3600',
@@ -67,22 +67,23 @@ export function photosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/api/public/photos/:id/display',
+      '/api/public/reports/:code/photos/:id',
       {
         config: { public: true },
         schema: {
           tags: ['verification'],
-          summary: "A report photo's display copy, through a signed link from the verification answer",
-          params: z.object({ id: photoCopyParams.shape.id }),
-          querystring: publicPhotoQuery,
+          summary:
+            "The display copy of a photo an issued report shows (public: the verification answer's links)",
+          description:
+            'Code trimmed and upper-cased as for verification. 404 unless the photo is one the current issued revision of that report shows.',
+          params: reportPhotoParams,
           response: { 400: errorResponse, 404: errorResponse },
         },
       },
       async (request, reply) => {
-        const { id } = request.params;
-        const { expires, signature } = request.query;
-        if (!deps.photoLinks.verify(id, expires, signature)) throw notFound(NOT_FOUND);
-        return sendCopy(reply, id, 'display', () => true, 'public, max-age=3600');
+        const { code, id } = request.params;
+        const photo = await findReportPhoto(deps.db, normalizeReportCode(code), id);
+        return sendCopy(reply, photo, 'display', () => true, 'public, max-age=3600');
       },
     );
   };

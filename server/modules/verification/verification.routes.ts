@@ -23,6 +23,7 @@ import { inMegabytes, MAX_SAMPLE_FILE_BYTES } from '../../../common/domain/uploa
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { findActiveShareLink } from '../disclosure/disclosure.queries';
+import { reportPhotoPath } from '../photos/photo-links';
 import { personName } from '../reports/issue-report';
 import { readLabSettings } from '../reports/reports.queries';
 import { checkCredentialSignature, signCredential } from './credential';
@@ -85,7 +86,7 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             ? await findActiveShareLink(deps.db, row.id, share)
             : undefined;
         const answer: VerificationResponse = presentVerification(row, {
-          photoUrl: (id) => deps.photoLinks.displayPath(id),
+          photoUrl: (id) => reportPhotoPath(code, id),
           showValue: link !== undefined,
         });
         log.record({
