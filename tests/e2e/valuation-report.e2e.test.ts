@@ -12,6 +12,8 @@ import { E2E_ADMIN, type Product } from '../support/product';
 // The customer's side of the valuation report (docs/product/valuation-report.md): the sample page
 // states what the PDF states, the owner shares the value through a link, and sees who looked.
 
+/** The photos the report shows, in its order. */
+let reportPhotoIds: number[] = [];
 let product: Product;
 let browser: Browser;
 const STAFF = { email: 'vera.e2e@lab.test', password: 'staff-password-1' };
@@ -40,13 +42,14 @@ beforeAll(async () => {
   const photoIds = detail.files.filter((f) => f.fileCategory === 'photo').map((f) => f.id);
   const staffToken = await loginToken(product, STAFF.email, STAFF.password);
   // Second photo first: the page must follow the report's order.
+  reportPhotoIds = [...photoIds].reverse();
   const issued = await callOk<{ reportCode: string }>(
     product,
     'POST',
     `/api/staff/samples/${sampleId}/report`,
     {
       token: staffToken,
-      json: valuationReport([...photoIds].reverse()),
+      json: valuationReport(reportPhotoIds),
     },
   );
   reportCode = issued.reportCode;
@@ -124,6 +127,22 @@ describe('the valuation report on the customer side', () => {
     await visible(visitor.page, 'Very good');
     expect(await visitor.page.getByText('Valuation (shared by the owner)').count()).toBe(0);
     expect(await visitor.page.getByText(VALUE).count()).toBe(0);
+    // The report's two photos, in its order, load without a token (decoded images, not broken links).
+    const photos = visitor.page.getByRole('img', { name: /^Photo \d of the report on / });
+    await expect
+      .poll(
+        () =>
+          photos.evaluateAll((imgs) =>
+            imgs.map(
+              (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+            ),
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual([true, true]);
+    expect(
+      await photos.evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src).pathname)),
+    ).toEqual(reportPhotoIds.map((id) => `/api/public/reports/${reportCode}/photos/${id}`));
     await visitor.context.close();
   });
 
