@@ -83,11 +83,24 @@ describe('accounts journey', () => {
     // The server's message in the toast and on the Email field.
     expect(await page.getByText('An account with this email already exists').count()).toBe(2);
 
-    // Login: a wrong password shows the server's message and stays.
+    // Login: a wrong password shows the server's message in a toast and in the form, above the
+    // button (announced), and stays; editing a field clears the one in the form.
     await logInThroughForm(page, email, 'wrong-password');
-    await page.getByText('Invalid email or password').waitFor();
+    const inline = page.locator('form').getByRole('alert');
+    await inline.filter({ hasText: 'Invalid email or password' }).waitFor();
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Invalid email or password' })
+      .waitFor();
+    const [alertBox, buttonBox] = await Promise.all([
+      inline.boundingBox(),
+      page.getByRole('button', { name: 'Login' }).boundingBox(),
+    ]);
+    expect(alertBox!.y + alertBox!.height).toBeLessThanOrEqual(buttonBox!.y);
     expect(page.url()).toMatch(/\/login$/);
     await expectNoSeriousAxeViolations(page);
+    await page.getByLabel(/^Password/).fill('wrong-password-2');
+    await inline.waitFor({ state: 'detached' });
 
     await logInThroughForm(page, email, password);
     await page.getByText('Logged in successfully').waitFor();

@@ -210,6 +210,8 @@ describe('network failures show the screen’s own words, not the browser’s', 
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await visible(page, 'Login failed');
     await visible(page, 'Failed to login');
+    // Also written in the form, not only in the toast.
+    await page.locator('form').getByRole('alert').filter({ hasText: 'Failed to login' }).waitFor();
 
     await page.goto('/register');
     await page.getByLabel('Email').fill('new.person@example.com');

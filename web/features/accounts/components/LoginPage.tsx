@@ -1,10 +1,12 @@
-import { Anchor, Group, PasswordInput } from '@mantine/core';
+import { Alert, Anchor, Group, PasswordInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
 import { EmailField } from '../../../components/EmailField';
+import { errorMessage } from '../../../lib/api';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { returnPathFrom } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
@@ -25,11 +27,15 @@ export function LoginPage() {
   const location = useLocation();
   const logIn = useLogIn();
   const prefill = (location.state as LoginPrefill | null)?.email;
+  // A refused sign-in is also written above the button (the toast goes after a few seconds); it
+  // goes as soon as either field is edited.
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     mode: 'controlled',
     initialValues: { email: typeof prefill === 'string' ? prefill : '', password: '' },
     validate: schemaResolver(loginRequest, { sync: true }),
     ...validateOnBlurAfterRelease<LoginRequest>(),
+    onValuesChange: () => setFailure(null),
   });
 
   // Coming from /register: the e-mail is filled in, the password is what is left to type.
@@ -45,12 +51,14 @@ export function LoginPage() {
   };
 
   const submit = form.onSubmit(async (values) => {
+    setFailure(null);
     try {
       const answer = await logIn.mutateAsync(values);
       // With two-factor sign-in on, the password opens the second step (docs/product/accounts-and-sessions.md).
       if ('mfaRequired' in answer) setMfaToken(answer.mfaToken);
       else await finish(answer.token);
     } catch (err) {
+      setFailure(errorMessage(err, LOGIN_FAILURE.fallback));
       showSubmitError(form, err, LOGIN_FAILURE);
     }
   }, focusFirstError);
@@ -80,6 +88,11 @@ export function LoginPage() {
             Forgot password?
           </Anchor>
         </Group>
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden="true" />}>
+            {failure}
+          </Alert>
+        ) : null}
       </AuthForm>
     </AuthCard>
   );
