@@ -35,3 +35,6 @@ export const DEFAULT_LAB_NAME = 'Heritage Valuation Laboratory';
 export const LAB_FIXED_ADDRESS = '125 Antiquarian Row, Suite 400, Boston, MA 02108';
 export const LAB_FIXED_PHONE = '+1 (617) 555-0142';
 export const LAB_HELP_EMAIL = 'verify@heritagevaluationlab.com';
+
+/** Printed on every page of a report's staff-only preview (docs/product/valuation-report.md). */
+export const REPORT_PREVIEW_BAND = 'DRAFT — not issued';

@@ -537,6 +537,21 @@ const ROWS: Record<string, Row> = {
     run: (p) =>
       call(t, 'POST', `/api/staff/samples/${sampleId}/report`, { token: token(p), json: reportBody }),
   },
+  'POST /api/staff/samples/:id/report/preview': {
+    expected: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 403,
+      staffAssigned: 200,
+      staffOther: 403,
+      admin: 200,
+    },
+    run: (p) =>
+      call(t, 'POST', `/api/staff/samples/${sampleId}/report/preview`, {
+        token: token(p),
+        json: { elements },
+      }),
+  },
   // The second review: a revision the assigned staff member issued waits; its author may not review it.
   'POST /api/staff/samples/:id/report/approve': {
     expected: { ...labOnly(200), staffAssigned: 403 },

@@ -95,6 +95,43 @@ describe('the second review', () => {
     await close();
   });
 
+  it('the author previews the draft PDF first: it opens in a new tab and nothing is issued', async () => {
+    const { page, close } = await signedIn(AUTHOR);
+    await page.goto(`/sample/${sampleId}`);
+    await page.getByLabel('Element Name').fill('Gold');
+    await page.getByLabel('Percentage').fill('75');
+    await page.getByRole('button', { name: 'Add Element' }).click();
+    await shoot(page, 'preview-button');
+    // The bytes the page receives, as the server sent them.
+    let pdf: Buffer = Buffer.alloc(0);
+    await page.route('**/report/preview', async (route) => {
+      const answer = await route.fetch();
+      pdf = await answer.body();
+      await route.fulfill({ response: answer });
+    });
+    const [popup, response] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.waitForResponse((r) => r.url().endsWith(`/api/staff/samples/${sampleId}/report/preview`)),
+      page.getByRole('button', { name: 'Preview PDF' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.includes('/ByteRange')).toBe(false);
+    // The new tab shows it.
+    await expect.poll(() => popup.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+    await popup.close();
+    // Nothing was issued: no draft awaits review, and the customer still has no code.
+    const review = await callOk<ReportReview | null>(
+      product,
+      'GET',
+      `/api/staff/samples/${sampleId}/report/review`,
+      { token: authorToken },
+    );
+    expect(review).toBeNull();
+    await close();
+  });
+
   it('the author issues: nothing is public and the report waits for a second expert', async () => {
     const { page, close } = await signedIn(AUTHOR);
     await issueFromPanel(page);

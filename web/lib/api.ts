@@ -139,9 +139,21 @@ export function apiUpload<T>(
   });
 }
 
-/** Files under /Uploads and report PDFs need the token, so they are fetched as blobs. */
-export async function fetchBlob(path: string): Promise<Blob> {
-  const response = await fetch(path, { headers: authHeaders() });
+/**
+ * Files under /Uploads and report PDFs need the token, so they are fetched as blobs. With `json`,
+ * the file is the answer to a POST of that body (a report preview).
+ */
+export async function fetchBlob(path: string, json?: unknown): Promise<Blob> {
+  const response = await fetch(
+    path,
+    json === undefined
+      ? { headers: authHeaders() }
+      : {
+          method: 'POST',
+          headers: { ...authHeaders(), 'Content-Type': 'application/json' },
+          body: JSON.stringify(json),
+        },
+  );
   if (!response.ok) {
     const text = await response.text();
     throw new HttpError(response.status, text, messageOf(parseBody(text)));

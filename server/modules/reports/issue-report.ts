@@ -316,30 +316,7 @@ export async function issueReport(
   sampleId: number,
   input: IssueReportBody | ReportElementInput[],
 ): Promise<IssueReportResponse> {
-  const body: IssueReportBody = Array.isArray(input) ? { elements: input, photoIds: [] } : input;
-  // A customer is refused before the lookup, so they learn nothing about which samples exist.
-  if (!canIssueReports(user)) throw forbidden(ACCESS_DENIED_MESSAGE);
-  const sample = await findSample(deps.db, sampleId);
-  if (!sample) throw notFound('Sample not found');
-  if (!canIssueReport(user, sample)) throw forbidden(ACCESS_DENIED_MESSAGE);
-  if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
-  const elements = checkElements(body.elements);
-  const content = reportContentOf(body);
-  const lab = await readLabSettings(deps.db);
-  const review = lab?.requireReview ?? false;
-  const author = { id: user.id, fallbackName: personName(user) || user.email };
-  // A reviewed report names its author as the analyst (beside the reviewer); otherwise, as always,
-  // the staff member the sample is assigned to.
-  const base = await pdfInputFor(
-    deps,
-    sample,
-    elements,
-    content,
-    review
-      ? { analyst: author, reviewer: 'pending' }
-      : { analyst: { ...author, id: sample.assignedStaffId ?? user.id } },
-    lab,
-  );
+  const { sample, elements, content, review, base } = await prepareIssue(deps, user, sampleId, input);
 
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
     const latest = await latestRevisionOfSample(deps.db, sample.id);
@@ -399,6 +376,43 @@ export async function issueReport(
     };
   }
   throw new AppError(500, 'Failed to generate report');
+}
+
+/**
+ * What issuing (and its preview) checks and draws from, before any code or revision: who may, the
+ * checked elements and content, whether the lab requires review, and the PDF's parts.
+ */
+export async function prepareIssue(
+  deps: IssueDeps,
+  user: AuthUser,
+  sampleId: number,
+  input: IssueReportBody | ReportElementInput[],
+) {
+  const body: IssueReportBody = Array.isArray(input) ? { elements: input, photoIds: [] } : input;
+  // A customer is refused before the lookup, so they learn nothing about which samples exist.
+  if (!canIssueReports(user)) throw forbidden(ACCESS_DENIED_MESSAGE);
+  const sample = await findSample(deps.db, sampleId);
+  if (!sample) throw notFound('Sample not found');
+  if (!canIssueReport(user, sample)) throw forbidden(ACCESS_DENIED_MESSAGE);
+  if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
+  const elements = checkElements(body.elements);
+  const content = reportContentOf(body);
+  const lab = await readLabSettings(deps.db);
+  const review = lab?.requireReview ?? false;
+  const author = { id: user.id, fallbackName: personName(user) || user.email };
+  // A reviewed report names its author as the analyst (beside the reviewer); otherwise, as always,
+  // the staff member the sample is assigned to.
+  const base = await pdfInputFor(
+    deps,
+    sample,
+    elements,
+    content,
+    review
+      ? { analyst: author, reviewer: 'pending' }
+      : { analyst: { ...author, id: sample.assignedStaffId ?? user.id } },
+    lab,
+  );
+  return { sample, elements, content, review, base };
 }
 
 /** A freshly drawn code already taken: by another sample, or by another sample's draft. */

@@ -80,6 +80,11 @@ export type ReportPdfInput = {
   revision: number;
   issuedAt: Date;
   verifyUrl: string;
+  /**
+   * A staff-only preview: this text is printed in a band at the top of every page and across it as a
+   * watermark, and the document title starts with it. Never set for a stored revision.
+   */
+  draftBand?: string;
   /** Reserve a digital signature: who signs (the certificate's name) and how to reach the lab. */
   signing?: { signerName: string; location: string; contactInfo: string };
 };
@@ -166,7 +171,7 @@ const isValuation = (input: ReportPdfInput) =>
   Boolean(input.content?.valuation || input.content?.authenticity || input.content?.condition);
 
 export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
-  const title = `${isValuation(input) ? 'Valuation Report' : 'Analysis Report'} ${input.reportCode}`;
+  const title = `${input.draftBand ? `${input.draftBand}: ` : ''}${isValuation(input) ? 'Valuation Report' : 'Analysis Report'} ${input.reportCode}`;
   const reviewer = input.reviewer && input.reviewer !== 'pending' ? input.reviewer : null;
   const reusedImages = [input.lab.logo, input.analyst?.signature, reviewer?.signature].filter(
     (b): b is Buffer => Boolean(b),
@@ -940,6 +945,42 @@ function drawFooters({ doc, input, left, width }: Ctx) {
       },
       'Pagination',
     );
+    if (input.draftBand) drawDraftMarks(doc, input.draftBand, { left, width });
     doc.page.margins.bottom = bottom;
   }
+}
+
+const DRAFT_RED = '#c92a2a';
+
+/** A preview's marks on the current page: a red band above the content and a faint diagonal watermark. */
+function drawDraftMarks(
+  doc: PDFKit.PDFDocument,
+  band: string,
+  { left, width }: { left: number; width: number },
+) {
+  artifact(
+    doc,
+    () => {
+      const top = 14;
+      doc.rect(left, top, width, 22).fillColor(DRAFT_RED).fill();
+      doc
+        .fillColor('#ffffff')
+        .font('bold')
+        .fontSize(9)
+        .text(`${band} · a preview for the lab only: not signed, not valid as a report`, left, top + 6.5, {
+          width,
+          align: 'center',
+          lineBreak: false,
+        });
+      const cx = doc.page.width / 2;
+      const cy = doc.page.height / 2;
+      doc.save();
+      doc.rotate(-40, { origin: [cx, cy] });
+      doc.fillColor(DRAFT_RED).fillOpacity(0.1).font('bold').fontSize(52);
+      doc.text(band.toUpperCase(), cx - 450, cy - 30, { width: 900, align: 'center', lineBreak: false });
+      doc.restore();
+      doc.fillOpacity(1);
+    },
+    'Layout',
+  );
 }

@@ -12,8 +12,10 @@ import { mailReportWithdrawn } from '../../mail/notifications';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
+import { sendPdf } from '../../plugins/pdf-reply';
 import { canDownloadReport, canRevokeReport } from '../../policies/samples';
 import { issueReport } from './issue-report';
+import { previewReport } from './preview-report';
 import { findSampleByReportCode, latestIssuedRevision, markReportRevoked } from './reports.queries';
 
 export const REPORT_NOT_FOUND = 'Report not found';
@@ -21,19 +23,19 @@ export const REPORT_NOT_FOUND = 'Report not found';
 /** Issuing reports, downloading the stored PDF, and withdrawing a report (docs/product/roles-and-access.md, reports-and-verification.md). */
 export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const refusals = {
+      400: errorResponse,
+      401: errorResponse,
+      403: errorResponse,
+      404: errorResponse,
+      409: errorResponse,
+      500: errorResponse,
+    };
     const issueSchema = {
       tags: ['reports'],
       params: idParams,
       body: issueReportBody,
-      response: {
-        200: issueReportResponse,
-        400: errorResponse,
-        401: errorResponse,
-        403: errorResponse,
-        404: errorResponse,
-        409: errorResponse,
-        500: errorResponse,
-      },
+      response: { 200: issueReportResponse, ...refusals },
     };
     const description =
       "Admin or the assigned staff member. Replaces the sample's elements, renders and stores the PDF as the next revision. " +
@@ -56,6 +58,30 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       );
     }
 
+    app.post(
+      '/api/staff/samples/:id/report/preview',
+      {
+        schema: {
+          ...issueSchema,
+          summary: 'Preview the report PDF a draft would issue, marked as a draft (staff endpoint)',
+          description:
+            'Whoever may issue the report (admin or the assigned staff member), with the same body and checks as issuing. ' +
+            'Answers an unsigned application/pdf with "DRAFT — not issued" on every page; stores nothing, draws no code, makes no revision.',
+          // The PDF itself bypasses the response schemas, which describe the refusals.
+          response: refusals,
+        },
+      },
+      async (request, reply) => {
+        const { pdf, fileName } = await previewReport(
+          deps,
+          currentUser(request),
+          request.params.id,
+          request.body,
+        );
+        return sendPdf(reply, pdf, { name: fileName, disposition: 'inline' });
+      },
+    );
+
     app.get(
       '/api/report/:reportCode/pdf',
       {
@@ -77,14 +103,11 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const revision = await latestIssuedRevision(deps.db, code);
         if (!revision) throw notFound(REPORT_NOT_FOUND);
         const bytes = await deps.storage.read(revision.storageKey);
-        return (
-          reply
-            .header('content-type', 'application/pdf')
-            .header('content-disposition', `attachment; filename="Report-${code}.pdf"`)
-            .header('cache-control', 'private, no-store')
-            .header('x-report-revision', String(revision.revision))
-            // Binary answers bypass the JSON response schemas, which only describe the error bodies.
-            .send(bytes as unknown as { message: string })
+        return sendPdf(
+          reply,
+          bytes,
+          { name: `Report-${code}.pdf`, disposition: 'attachment' },
+          { 'x-report-revision': String(revision.revision) },
         );
       },
     );

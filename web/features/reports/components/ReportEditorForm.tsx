@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Divider, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { IconEye, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SampleDetail } from '../../../../common/contracts/samples';
 import { normalizeStatus } from '../../../../common/domain/samples';
@@ -103,6 +103,16 @@ export function ReportEditorForm({
           {onCancel ? (
             <Button variant="default" onClick={onCancel}>
               Cancel
+            </Button>
+          ) : null}
+          {canIssue ? (
+            <Button
+              variant="default"
+              leftSection={<IconEye size={16} aria-hidden="true" />}
+              loading={editor.previewing}
+              onClick={() => void editor.preview()}
+            >
+              Preview PDF
             </Button>
           ) : null}
           {canIssue ? (

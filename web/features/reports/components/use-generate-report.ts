@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, serverFieldErrors } from '../../../lib/api';
+import { api, fetchBlob, openInNewTab, serverFieldErrors } from '../../../lib/api';
 import { focusInView } from '../../../lib/forms';
 import { invalidateSampleViews } from '../../../lib/query-keys';
 import { useReportDownload } from '../../../lib/reports';
@@ -88,14 +88,41 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
       void downloadReport(result.reportCode);
       return result.reportCode;
     } catch (err) {
-      const fieldErrors = serverFieldErrors(err);
-      if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
-      const failure = describeGenerationFailure(err);
-      toast.error(failure.title, failure.message);
-      if (failure.kind === 'session') {
-        expire({ redirectAfterMs: SESSION_EXPIRED_REDIRECT_MS });
-      }
+      fail(err);
       return null;
+    }
+  };
+
+  /** A refusal or failure: field messages beside their fields, the spec's toast, and a lost session ended. */
+  const fail = (err: unknown) => {
+    const fieldErrors = serverFieldErrors(err);
+    if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
+    const failure = describeGenerationFailure(err);
+    toast.error(failure.title, failure.message);
+    if (failure.kind === 'session') {
+      expire({ redirectAfterMs: SESSION_EXPIRED_REDIRECT_MS });
+    }
+  };
+
+  /**
+   * Opens the PDF this draft would issue, marked as a draft and unsigned, in a new tab: checked like
+   * Generate, but nothing is issued or stored (docs/product/valuation-report.md, "Preview").
+   */
+  const [previewing, setPreviewing] = useState(false);
+  const preview = async (draft: ReportDraft) => {
+    const checked = checkDraft(draft);
+    if (!checked.ok) {
+      refuse(checked.errors);
+      return;
+    }
+    setErrors({});
+    setPreviewing(true);
+    try {
+      await openInNewTab(() => fetchBlob(`/api/staff/samples/${sampleId}/report/preview`, checked.body));
+    } catch (err) {
+      fail(err);
+    } finally {
+      setPreviewing(false);
     }
   };
 
@@ -108,6 +135,8 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
 
   return {
     generate,
+    preview,
+    previewing,
     isPending: issue.isPending,
     errors,
     clearErrors: () => setErrors({}),

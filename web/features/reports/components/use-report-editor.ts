@@ -26,10 +26,8 @@ export function useReportEditor(sampleId: number, sample: SampleDetail | undefin
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const [warnUnchanged, setWarnUnchanged] = useState(false);
   const code = sample?.reportCode ?? null;
-  const { generate, isPending, errors, clearErrors, clearErrorsUnder } = useGenerateReport(
-    sampleId,
-    Boolean(code),
-  );
+  const { generate, preview, previewing, isPending, errors, clearErrors, clearErrorsUnder } =
+    useGenerateReport(sampleId, Boolean(code));
 
   useEffect(() => {
     if (sample && loadKey !== null && loadKey !== loadedFor) {
@@ -70,6 +68,9 @@ export function useReportEditor(sampleId: number, sample: SampleDetail | undefin
     reset,
     issue,
     isPending,
+    /** Opens the draft's PDF, marked as a draft, in a new tab; nothing is issued. */
+    preview: () => (draft ? preview(draft) : Promise.resolve()),
+    previewing,
     errors,
     formError: errors.elements ?? null,
     warnUnchanged: warnUnchanged && Boolean(code),
