@@ -7,7 +7,6 @@ import {
   NumberInput,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -24,6 +23,7 @@ import {
   TOTAL_OVER_100_MESSAGE,
 } from '../../../../common/contracts/reports';
 import { ELEMENT_QUALITIES, MAX_TOTAL_PERCENTAGE, PERCENTAGE_STEP } from '../../../../common/domain/reports';
+import { ElementsTable } from '../../../components/ElementsTable';
 import { toast } from '../../../lib/toast';
 import { type DraftElement, draftKey } from '../report-draft';
 import { NotesEditor } from './NotesEditor';
@@ -153,63 +153,48 @@ export function ElementEditor({
             No elements added yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Element</Table.Th>
-                  <Table.Th>Percentage</Table.Th>
-                  <Table.Th>Purity</Table.Th>
-                  <Table.Th>Quality</Table.Th>
-                  <Table.Th>Notes</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.key}>
-                    <Table.Td fw={600}>{r.element}</Table.Td>
-                    <Table.Td>{r.percentage.toFixed(2)}%</Table.Td>
-                    <Table.Td>{r.purity || 'N/A'}</Table.Td>
-                    <Table.Td>
-                      {r.quality ? (
-                        <Badge
-                          variant="light"
-                          style={{ overflow: 'visible' }}
-                          styles={{ root: { textTransform: 'none' } }}
-                        >
-                          {r.quality}
-                        </Badge>
-                      ) : (
-                        'N/A'
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {r.notes ? (
-                        <Text size="xs" lineClamp={2}>
-                          {stripTags(r.notes)}
-                        </Text>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${r.element}`}
-                        onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
-                      >
-                        <IconTrash size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ElementsTable
+            rows={rows}
+            minWidth={560}
+            striped
+            compact
+            rowKey={(r) => r.key}
+            renderQuality={(quality) => (
+              <Badge
+                variant="light"
+                style={{ overflow: 'visible' }}
+                styles={{ root: { textTransform: 'none' } }}
+              >
+                {quality}
+              </Badge>
+            )}
+            extraColumns={[
+              {
+                header: 'Notes',
+                cell: (r) =>
+                  r.notes ? (
+                    <Text size="xs" lineClamp={2}>
+                      {stripTags(r.notes)}
+                    </Text>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                header: <VisuallyHidden>Actions</VisuallyHidden>,
+                cell: (r) => (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${r.element}`}
+                    onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
+                  >
+                    <IconTrash size={16} aria-hidden="true" />
+                  </ActionIcon>
+                ),
+              },
+            ]}
+          />
         )}
         <Text size="sm" c={total > MAX_TOTAL_PERCENTAGE ? 'red' : 'dimmed'}>
           Total: {total.toFixed(2)}%

@@ -275,6 +275,7 @@ function AuthenticCard({ report }: { report: VerificationResponse }) {
               rows={report.reportElements}
               minWidth={420}
               striped
+              bordered
               cards
               renderQuality={(quality) => (
                 <Badge
