@@ -65,9 +65,8 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   return {
     db,
     kind: 'postgres',
-    async queryRows(name, text, values) {
-      const result = await pool.query<unknown[]>({ name, text, values, rowMode: 'array' });
-      return result.rows;
+    queryRows(name, text, values) {
+      return pool.query<unknown[]>({ name, text, values, rowMode: 'array' }).then((result) => result.rows);
     },
     async ping() {
       try {

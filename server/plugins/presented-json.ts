@@ -6,9 +6,21 @@
  */
 export const presentedJson = () => (data: unknown) => JSON.stringify(data);
 
-/** A timestamp as every answer carries it: ISO 8601 in UTC (rows give Date, raw SQL gives text). */
-export const isoDate = (d: Date | string): string =>
-  d instanceof Date ? d.toISOString() : new Date(d).toISOString();
+// PostgreSQL's JSON form of a UTC timestamptz: 2026-11-23T08:13:00.123456+00:00 (0–6 decimals).
+const PG_UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
+
+/**
+ * A timestamp as every answer carries it: ISO 8601 in UTC with milliseconds (rows give Date, raw SQL
+ * and JSON columns give text). PostgreSQL's UTC text is rewritten without parsing a Date (a Date parse
+ * was the largest part of the public verification presenter); milliseconds are truncated, as a Date
+ * would truncate them.
+ */
+export const isoDate = (d: Date | string): string => {
+  if (d instanceof Date) return d.toISOString();
+  const m = PG_UTC_TIMESTAMP.exec(d);
+  if (m) return `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  return new Date(d).toISOString();
+};
 
 /** The same for a timestamp that may be missing (not issued, not revoked). */
 export const isoDateOrNull = (d: Date | string | null): string | null => (d ? isoDate(d) : null);

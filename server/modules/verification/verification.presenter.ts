@@ -1,24 +1,25 @@
 import type { VerificationResponse } from '../../../common/contracts/verification';
 import { isoDate as iso, isoDateOrNull } from '../../plugins/presented-json';
 import { valueInMajorUnits } from '../reports/report-content';
-import type { VerifiedRow } from './verification.queries';
+import type { IssuedRow, VerifiedRow } from './verification.queries';
 
 /** The public face of an issued report: the verification fields of docs/product/reports-and-verification.md, with revision and revocation. */
 export function presentVerification(
-  row: VerifiedRow & { current: NonNullable<VerifiedRow['current']> },
-  opts: { photoUrl: (fileId: number) => string; showValue: boolean },
+  row: IssuedRow,
+  opts: { photoUrl: (reportCode: string, fileId: number) => string; showValue: boolean },
 ): VerificationResponse {
   // The stored content is read field by field: the public answer takes only what it shows, and the
   // amounts (minor units at rest) are converted only when a share link shows them.
   const content = row.current.content;
   const v = opts.showValue ? content?.valuation : null;
   const hasStaff = row.staffFirstName !== null || row.staffLastName !== null;
+  const reportCode = row.reportCode ?? '';
   return {
     id: row.id,
     itemName: row.itemName,
     category: row.category,
     status: row.status,
-    reportCode: row.reportCode ?? '',
+    reportCode,
     submissionDate: iso(row.submissionDate),
     reportGeneratedAt: isoDateOrNull(row.reportGeneratedAt),
     lastUpdated: iso(row.lastUpdated),
@@ -38,7 +39,7 @@ export function presentVerification(
     identification: content?.identification ?? null,
     authenticity: content?.authenticity ? { verdict: content.authenticity.verdict } : null,
     condition: content?.condition ? { grade: content.condition.grade } : null,
-    photos: (content?.photoIds ?? []).map((id) => ({ url: opts.photoUrl(id) })),
+    photos: (content?.photoIds ?? []).map((id) => ({ url: opts.photoUrl(reportCode, id) })),
     valuation: v
       ? {
           ...valueInMajorUnits(v),

@@ -30,6 +30,11 @@ export type VerifiedRow = {
   } | null;
 };
 
+/** A verified row with a current issued revision: a report verification can show. */
+export type IssuedRow = VerifiedRow & { current: NonNullable<VerifiedRow['current']> };
+
+export const isIssued = (row: VerifiedRow | undefined): row is IssuedRow => !!row?.current;
+
 /**
  * Everything the public verification answer needs, in one round trip: the sample, the assigned
  * analyst's name, the elements and the current revision. The query builder is exported so the
@@ -80,14 +85,18 @@ export function prepareVerificationLookup(database: Database) {
   const codeAt = params.findIndex((p) => p !== null && typeof p === 'object');
   if (codeAt < 0) throw new Error('verification lookup: the code placeholder is missing');
   const keys = Object.keys(verificationSelection()) as (keyof VerifiedRow)[];
-  return async (code: string): Promise<VerifiedRow | undefined> => {
-    const values = params.slice();
-    values[codeAt] = code;
-    const [row] = await database.queryRows('verify_report_by_code', text, values);
+  const toVerifiedRow = (rows: unknown[][]): VerifiedRow | undefined => {
+    const row = rows[0];
     if (!row) return undefined;
     const out: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) out[keys[i] as string] = row[i];
     return out as VerifiedRow;
+  };
+  // A plain promise chain rather than an async function: one promise and one microtask less per lookup.
+  return (code: string): Promise<VerifiedRow | undefined> => {
+    const values = params.slice();
+    values[codeAt] = code;
+    return database.queryRows('verify_report_by_code', text, values).then(toVerifiedRow);
   };
 }
 

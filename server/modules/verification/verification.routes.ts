@@ -29,7 +29,13 @@ import { readLabSettings } from '../reports/reports.queries';
 import { checkCredentialSignature, signCredential } from './credential';
 import { createVerificationLogger } from './verification-log';
 import { presentVerification } from './verification.presenter';
-import { listRevisionsOf, prepareVerificationLookup, revisionSignOff } from './verification.queries';
+import {
+  type IssuedRow,
+  isIssued,
+  listRevisionsOf,
+  prepareVerificationLookup,
+  revisionSignOff,
+} from './verification.queries';
 
 const ONE_FILE_MESSAGE = 'Upload exactly one PDF file, in the field "file"';
 const DOCUMENT_TOO_LARGE_MESSAGE = `The file must be ${inMegabytes(MAX_SAMPLE_FILE_BYTES)}MB or smaller`;
@@ -51,12 +57,10 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const rateLimit = deps.config.rateLimits ? { rateLimit: VERIFY_RATE_LIMIT } : {};
 
     /** The issued report behind a code, or null for unknown codes and samples without an issued report. */
-    const findIssued = async (rawCode: string) => {
+    const findIssued = (rawCode: string): Promise<{ code: string; row: IssuedRow | null }> => {
       const code = normalizeReportCode(rawCode);
-      if (!REPORT_CODE_PATTERN.test(code)) return { code, row: null };
-      const row = await lookup(code);
-      if (!row?.current) return { code, row: null };
-      return { code, row: { ...row, current: row.current } };
+      if (!REPORT_CODE_PATTERN.test(code)) return Promise.resolve({ code, row: null });
+      return lookup(code).then((row) => ({ code, row: isIssued(row) ? row : null }));
     };
 
     app.get(
@@ -86,7 +90,7 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             ? await findActiveShareLink(deps.db, row.id, share)
             : undefined;
         const answer: VerificationResponse = presentVerification(row, {
-          photoUrl: (id) => reportPhotoPath(code, id),
+          photoUrl: reportPhotoPath,
           showValue: link !== undefined,
         });
         log.record({

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { isoDate } from './presented-json';
+
+describe('isoDate', () => {
+  it("rewrites PostgreSQL's UTC text exactly as a Date would format it", () => {
+    const texts = [
+      '2026-11-23T08:13:00.123456+00:00',
+      '2026-11-23T08:13:00.123999+00:00',
+      '2026-11-23T08:13:00.1+00:00',
+      '2026-11-23T08:13:00.12+00:00',
+      '2026-11-23T08:13:00.123+00:00',
+      '2026-11-23T08:13:00+00:00',
+      '2024-02-29T23:59:59.999999+00:00',
+      '1999-12-31T00:00:00.000001+00:00',
+    ];
+    for (const text of texts) expect(isoDate(text), text).toBe(new Date(text).toISOString());
+  });
+
+  it('parses any other offset or form through a Date', () => {
+    expect(isoDate('2026-11-23T09:13:00.5+01:00')).toBe('2026-11-23T08:13:00.500Z');
+    expect(isoDate('2026-11-23 08:13:00+00')).toBe(new Date('2026-11-23 08:13:00+00').toISOString());
+    expect(isoDate('2026-11-23T08:13:00Z')).toBe('2026-11-23T08:13:00.000Z');
+    expect(isoDate(new Date(Date.UTC(2026, 10, 23, 8, 13)))).toBe('2026-11-23T08:13:00.000Z');
+  });
+});
