@@ -21,6 +21,7 @@ import { reportContentOf } from '../server/modules/reports/issue-report';
 import { valuationReport } from '../tests/support/factories';
 import { openPostgres } from '../server/db/client';
 import { startPostgresCluster } from '../tests/support/postgres';
+import { clusterCpuMicros, ownCpuMicros, processCpuMicros } from './process-cpu';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
@@ -31,7 +32,7 @@ const TARGET_RATIO = 0.85;
 const PHOTOS = 6;
 
 type Result = {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p99: number; p50: number };
   non2xx: number;
   errors: number;
@@ -109,6 +110,10 @@ async function seed(client: pg.Client): Promise<string[]> {
   return list;
 }
 
+/** CPU time per answered request (µs) in each process the answer costs. */
+type CpuShare = { server: number; database: number; generator: number };
+type Measured = Result & { cpu: CpuShare };
+
 async function load(url: string, codes: string[], spoofAddresses = false): Promise<Result> {
   let i = randomInt(codes.length);
   return autocannon({
@@ -162,6 +167,28 @@ async function main() {
     const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
     /** Each target's CPU time and requests served, reported when it stops. */
     const cpu = new Map<string, { requests: number; micros: number }>();
+    const pidOf = new Map<string, number>();
+    /**
+     * One load run, with the CPU time it cost per answered request: in the server's process, in
+     * PostgreSQL (every backend: the lookup, and the app's verification log) and in the load generator
+     * (this process: sending, and parsing each answer's headers and body).
+     */
+    const measure = async (target: string, spoofAddresses = false): Promise<Measured> => {
+      const pid = pidOf.get(target) ?? 0;
+      const server0 = processCpuMicros(pid);
+      const database0 = clusterCpuMicros(cluster.dataDir);
+      const generator0 = ownCpuMicros();
+      const result = await load(target, codes, spoofAddresses);
+      const n = Math.max(1, result.requests.total);
+      return {
+        ...result,
+        cpu: {
+          server: (processCpuMicros(pid) - server0) / n,
+          database: (clusterCpuMicros(cluster.dataDir) - database0) / n,
+          generator: (ownCpuMicros() - generator0) / n,
+        },
+      };
+    };
     const startTarget = (name: string, env: Record<string, string>, profileName?: string) =>
       new Promise<string>((resolvePort, reject) => {
         const child = spawn(process.execPath, ['--import', 'tsx', 'bench/verify-target.ts'], {
@@ -184,7 +211,11 @@ async function main() {
         child.stdout?.on('data', (d) => {
           out += d;
           const m = /LISTENING (\d+)/.exec(out);
-          if (m) resolvePort(`http://127.0.0.1:${m[1]}`);
+          if (m) {
+            const targetUrl = `http://127.0.0.1:${m[1]}`;
+            if (child.pid) pidOf.set(targetUrl, child.pid);
+            resolvePort(targetUrl);
+          }
           const c = /CPU (\d+) (\d+)/.exec(out);
           if (c) cpu.set(name, { requests: Number(c[1]), micros: Number(c[2]) });
         });
@@ -219,27 +250,27 @@ async function main() {
       throw new Error(`unexpected answers: ${JSON.stringify({ app, minimal })}`);
 
     // Warm both, then alternate so both see the same machine load.
-    await load(minimalUrl, codes);
-    await load(appUrl, codes);
-    const rounds: { minimal: Result; app: Result }[] = [];
+    await measure(minimalUrl);
+    await measure(appUrl);
+    const rounds: { minimal: Measured; app: Measured }[] = [];
     // The order alternates each round, so neither server always runs right after the other.
     for (let r = 0; r < ROUNDS; r++) {
       if (r % 2 === 0) {
-        const m = await load(minimalUrl, codes);
-        rounds.push({ minimal: m, app: await load(appUrl, codes) });
+        const m = await measure(minimalUrl);
+        rounds.push({ minimal: m, app: await measure(appUrl) });
       } else {
-        const a = await load(appUrl, codes);
-        rounds.push({ minimal: await load(minimalUrl, codes), app: a });
+        const a = await measure(appUrl);
+        rounds.push({ minimal: await measure(minimalUrl), app: a });
       }
     }
-    const limited = await load(limitedUrl, codes, true);
+    const limited = await measure(limitedUrl, true);
     // BENCH_FASTIFY=1: one more pass of bare Fastify + pg with the same SQL, right after a pass of
     // the minimal handler, to split the gap into Fastify's own share and the app's.
-    let bareFastify: { minimal: Result; fastify: Result } | undefined;
+    let bareFastify: { minimal: Measured; fastify: Measured } | undefined;
     if (process.env.BENCH_FASTIFY === '1') {
       const fastifyUrl = await startTarget('fastify', { MODE: 'fastify' });
-      await load(fastifyUrl, codes);
-      bareFastify = { minimal: await load(minimalUrl, codes), fastify: await load(fastifyUrl, codes) };
+      await measure(fastifyUrl);
+      bareFastify = { minimal: await measure(minimalUrl), fastify: await measure(fastifyUrl) };
     }
     const loadAtEnd = loadAverage();
 
@@ -309,10 +340,37 @@ async function main() {
     console.log(
       `  server CPU per request (whole run): minimal ${cpuMinimal.toFixed(0)} µs, app ${cpuApp.toFixed(0)} µs (app / minimal ${(cpuApp / cpuMinimal).toFixed(2)}), app with limits ${perRequest('limited').toFixed(0)} µs; requests served: ${[...cpu].map(([k, c]) => `${k} ${c.requests}`).join(', ')}`,
     );
+    // Where each answer's CPU goes on the whole machine (median round per part). When the two cores
+    // are the limit — a quiet machine under this load — requests per second follow the totals.
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      const k = Math.floor(s.length / 2);
+      return s.length % 2 ? (s[k] ?? 0) : ((s[k - 1] ?? 0) + (s[k] ?? 0)) / 2;
+    };
+    const split = (of: (r: { minimal: Measured; app: Measured }) => Measured) => {
+      const server = median(rounds.map((r) => of(r).cpu.server));
+      const database = median(rounds.map((r) => of(r).cpu.database));
+      const generator = median(rounds.map((r) => of(r).cpu.generator));
+      return { server, database, generator, total: server + database + generator };
+    };
+    const minimalCpu = split((r) => r.minimal);
+    const appCpu = split((r) => r.app);
+    const showSplit = (s: CpuShare & { total: number }) =>
+      `${s.server.toFixed(0)} + ${s.database.toFixed(0)} + ${s.generator.toFixed(0)} = ${s.total.toFixed(0)} µs`;
+    const cpuBound = minimalCpu.total / appCpu.total;
+    console.log(
+      `  CPU per answer on the whole machine (server + PostgreSQL + load generator, median round): minimal ${showSplit(minimalCpu)}, app ${showSplit(appCpu)}; minimal / app ${(cpuBound * 100).toFixed(0)} % (requests per second when the cores are the limit)`,
+    );
+    if (bareFastify) {
+      const f = bareFastify.fastify.cpu;
+      console.log(
+        `  bare Fastify + pg, CPU per answer: ${showSplit({ ...f, total: f.server + f.database + f.generator })}`,
+      );
+    }
     console.log(`  load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end`);
     console.log('\nRow for docs/benchmarks.md ("Report verification"):');
     console.log(
-      `| ${new Date().toISOString().slice(0, 16).replace('T', ' ')} | ${loadAtStart} → ${loadAtEnd} | ${minimalRps.toFixed(0)} | ${appRps.toFixed(0)} | ${roundsText} | **${(ratio * 100).toFixed(0)} %** ${met ? 'met' : 'NOT met'} | ${limited.requests.average.toFixed(0)} (${limitedShare}) | ${cpuMinimal.toFixed(0)} / ${cpuApp.toFixed(0)} µs |`,
+      `| ${new Date().toISOString().slice(0, 16).replace('T', ' ')} | ${loadAtStart} → ${loadAtEnd} | ${minimalRps.toFixed(0)} | ${appRps.toFixed(0)} | ${roundsText} | **${(ratio * 100).toFixed(0)} %** ${met ? 'met' : 'NOT met'} | ${limited.requests.average.toFixed(0)} (${limitedShare}) | ${cpuMinimal.toFixed(0)} / ${cpuApp.toFixed(0)} µs | ${showSplit(minimalCpu)} / ${showSplit(appCpu)} (${(cpuBound * 100).toFixed(0)} %) |`,
     );
     if (!met) process.exitCode = 1;
     await database.close();
