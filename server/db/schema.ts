@@ -305,8 +305,8 @@ export const verificationLog = pgTable(
     shareLinkId: integer('share_link_id'),
   },
   // One index, the key: every read is one code's entries, newest id first (a backward scan). Every
-  // public verification writes a row, and a second index (id alone) doubled the database's work per
-  // row (docs/benchmarks.md, "Report verification").
+  // public verification writes a row, and a second index (id alone) was pure write cost
+  // (docs/benchmarks.md, "Report verification").
   (t) => [primaryKey({ name: 'verification_log_pkey', columns: [t.code, t.id] })],
 );
 
