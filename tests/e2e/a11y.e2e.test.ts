@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { startE2E, stopE2E } from '../support/e2e';
+import { selectTab, startE2E, stopE2E } from '../support/e2e';
 import {
   element,
   issueReport,
@@ -201,7 +201,7 @@ describe('axe in the states that matter', () => {
     await page.goto('/admin');
     await settle(page);
     for (const tab of ['Staff', 'Settings', 'Inquiries', 'Outbox', 'Samples']) {
-      await page.getByRole('tab', { name: tab }).click();
+      await selectTab(page, tab);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       await check(page, `admin tab ${tab}`);

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELEMENT_REQUIRED_MESSAGE, ELEMENTS_REQUIRED_MESSAGE } from '../../common/contracts/reports';
 import { newPage, seriousAxeViolations } from '../support/browser';
-import { type E2E, startE2E, stopE2E } from '../support/e2e';
+import { type E2E, selectTab, startE2E, stopE2E } from '../support/e2e';
 import { fixturePath, submitSample } from '../support/factories';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN } from '../support/product';
@@ -318,7 +318,7 @@ describe('fit and finish: forms', () => {
 
     const a = await session(adminToken, 1366, 900);
     await a.page.goto('/admin');
-    await a.page.getByRole('tab', { name: 'Settings' }).click();
+    await selectTab(a.page, 'Settings');
     const logoZone = a.page.getByTestId('logo-dropzone');
     await logoZone.waitFor();
     await a.page.locator('input[name="logo"]').setInputFiles(fixturePath('photo.png'));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, seriousAxeViolations } from '../support/browser';
+import { selectTab } from '../support/e2e';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 
 // Fit and finish (docs/decisions/0014-fit-and-finish.md): each numbered test keeps one finding fixed.
@@ -274,7 +275,7 @@ describe('fit and finish', () => {
         adminToken,
         async (page: Page) => {
           await page.goto('/admin');
-          await page.getByRole('tab', { name: 'Samples' }).click();
+          await selectTab(page, 'Samples');
         },
       ],
     ] as const) {
@@ -349,7 +350,7 @@ describe('fit and finish', () => {
 
     const a = await session(adminToken);
     await a.page.goto('/admin');
-    await a.page.getByRole('tab', { name: 'Staff' }).click();
+    await selectTab(a.page, 'Staff');
     const own = a.page.locator('select[name="role"]:disabled');
     await own.waitFor();
     await expect(own.inputValue()).resolves.toBe('admin');
@@ -500,7 +501,7 @@ describe('fit and finish', () => {
     expect(tickTexts.length).toBeGreaterThan(1);
     for (const t of tickTexts) expect(t).toMatch(/^\d+$/);
 
-    await a.page.getByRole('tab', { name: 'Settings' }).click();
+    await selectTab(a.page, 'Settings');
     await expect(a.page.getByLabel('Lab Name').inputValue()).resolves.toBe('Heritage Valuation Laboratory');
     await expect(a.page.getByLabel('Phone').inputValue()).resolves.toBe('+1 (617) 555-0142');
     await expect(a.page.getByLabel('Address').inputValue()).resolves.toContain('Antiquarian Row');
@@ -511,7 +512,7 @@ describe('fit and finish', () => {
     expect(saved.body.website).toBe('https://heritagevaluationlab.com');
     await expect(a.page.getByLabel('Website').inputValue()).resolves.toBe('https://heritagevaluationlab.com');
 
-    await a.page.getByRole('tab', { name: 'Inquiries' }).click();
+    await selectTab(a.page, 'Inquiries');
     await a.page
       .getByRole('button', { name: /Read message/ })
       .first()
@@ -520,7 +521,7 @@ describe('fit and finish', () => {
     await read.getByText('FULL-MESSAGE-END', { exact: false }).waitFor();
     await a.page.keyboard.press('Escape');
 
-    await a.page.getByRole('tab', { name: 'Staff' }).click();
+    await selectTab(a.page, 'Staff');
     await a.page
       .getByRole('navigation', { name: 'Accounts pages' })
       .getByText(/Page 1 of 2/)

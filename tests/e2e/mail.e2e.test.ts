@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '../../common/contracts/accounts';
 import { UNSUBSCRIBED_MESSAGE } from '../../common/contracts/mail';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { type E2E, startE2E, stopE2E, visible } from '../support/e2e';
+import { type E2E, selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { submitSample } from '../support/factories';
 import { E2E_ADMIN } from '../support/product';
@@ -249,7 +249,7 @@ describe('the admin dashboard', () => {
   async function openAdminTab(page: Page, tab: string) {
     await loginAs(page, url(), E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin');
-    await page.getByRole('tab', { name: tab }).click();
+    await selectTab(page, tab);
   }
 
   it('replies to an inquiry: the reply is mailed, the inquiry is responded, the mail is readable in the Outbox', async () => {
@@ -279,14 +279,14 @@ describe('the admin dashboard', () => {
     const reply = await mailTo(sender, /^Re: /);
     expect(reply.text).toContain('Yes, we do. Bring it on any weekday.');
 
-    await page.getByRole('tab', { name: 'Outbox' }).click();
+    await selectTab(page, 'Outbox');
     const mailRow = page.locator('tr', { hasText: sender }).filter({ hasText: 'Re: ' });
     await mailRow.getByText('sent', { exact: true }).waitFor();
     await expectNoSeriousAxeViolations(page);
     await mailRow.getByRole('button', { name: /^View/ }).click();
     const frame = page.frameLocator('iframe[title^="Message: Re: "]');
     await frame.getByText('Yes, we do. Bring it on any weekday.').waitFor();
-    await page.getByRole('tab', { name: 'Plain text' }).click();
+    await selectTab(page, 'Plain text');
     await visible(page, /Yes, we do\. Bring it on any weekday\./);
     await expectNoSeriousAxeViolations(page);
   });

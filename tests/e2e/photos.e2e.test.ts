@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heicFixture, rotatedJpeg, transparentPng } from '../fixtures/photos';
 import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
+import { selectTab } from '../support/e2e';
 
 // A phone's photos (docs/product/photos.md): an EXIF-rotated JPEG and a HEIC, previewed before the
 // upload, then shown upright in the sample page's gallery and its keyboard-driven viewer.
@@ -146,7 +147,7 @@ describe('photos from a phone', () => {
       () => labPage.goto('/staff'),
       async () => {
         await labPage.goto('/admin');
-        await labPage.getByRole('tab', { name: 'Samples' }).click();
+        await selectTab(labPage, 'Samples');
       },
     ]) {
       await open();

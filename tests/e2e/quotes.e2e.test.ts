@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displaySampleId } from '../../common/domain/samples';
 import { addBusinessDays } from '../../common/domain/turnaround';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { startE2E, stopE2E } from '../support/e2e';
+import { selectTab, startE2E, stopE2E } from '../support/e2e';
 import { photoFile, submissionFields, submitSample } from '../support/factories';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
@@ -151,7 +151,7 @@ describe('quotes and turnaround', () => {
     await a.page.goto('/admin');
     await a.page.getByText('Overdue', { exact: true }).waitFor();
     // The Samples tab offers quotes too, but none once the customer has accepted.
-    await a.page.getByRole('tab', { name: 'Samples' }).click();
+    await selectTab(a.page, 'Samples');
     await a.page.getByRole('button', { name: `Send Quote for ${displaySampleId(unquotedId)}` }).waitFor();
     const caddy = a.page.getByRole('row', { name: /Regency Tea Caddy/ });
     expect(await caddy.getByRole('button', { name: /Quote for / }).count()).toBe(0);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportReview } from '../../common/contracts/review';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { startE2E, stopE2E, visible } from '../support/e2e';
+import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { photoFile, submissionFields, submitSample } from '../support/factories';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
@@ -82,7 +82,7 @@ describe('the second review', () => {
   it('the admin turns it on in the lab settings', async () => {
     const { page, close } = await signedIn(E2E_ADMIN);
     await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await selectTab(page, 'Settings');
     const toggle = page.getByLabel("Require a second expert's review before a report is issued");
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check({ force: true });

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
+import { selectTab } from '../support/e2e';
 
 // Behaviour found by using the portal as a new user would: how a session ends, what a signed-in
 // person without access is told, clicks that must not be lost, the words of failures, inquiry
@@ -249,7 +250,7 @@ describe('the admin inquiries table', () => {
     const { page, context } = await newPage(browser, { baseURL: product.url });
     await loginAs(page, product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Inquiries' }).click();
+    await selectTab(page, 'Inquiries');
     const row = page.locator(`tr[data-inquiry-id="${inquiryId}"]`);
     await row.getByText('Valuation Quote', { exact: true }).waitFor();
     expect(await row.getByText('valuation-quote').count()).toBe(0);
@@ -374,7 +375,7 @@ describe('a press on a submit button right after typing is never lost', () => {
       name: 'lab settings',
       path: '/admin',
       as: E2E_ADMIN,
-      open: (page) => page.getByRole('tab', { name: 'Settings' }).click(),
+      open: (page) => selectTab(page, 'Settings'),
       type: async (page) => {
         await page.getByLabel('Lab Name').fill('');
         await page.getByLabel('Website').fill('not a url');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { startE2E, stopE2E } from '../support/e2e';
+import { selectTab, startE2E, stopE2E } from '../support/e2e';
 import { fixturePath, photoFile, submissionFields, submitSample } from '../support/factories';
 import { call, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
@@ -70,7 +70,7 @@ describe('the lab at work', () => {
     await page.getByRole('heading', { name: 'Samples by status' }).waitFor();
 
     // Staff tab: make the analyst a staff member.
-    await page.getByRole('tab', { name: 'Staff' }).click();
+    await selectTab(page, 'Staff');
     const roleSelect = page.getByLabel('Role of Sam Analyst');
     await expect(roleSelect.inputValue()).resolves.toBe('user');
     await roleSelect.selectOption('staff');
@@ -78,7 +78,7 @@ describe('the lab at work', () => {
     await expect(roleSelect.inputValue()).resolves.toBe('staff');
 
     // Samples tab: 'Unassigned', the required choice, then the assignment.
-    await page.getByRole('tab', { name: 'Samples' }).click();
+    await selectTab(page, 'Samples');
     const r = row(page, sampleId);
     await r.getByText('Unassigned').waitFor();
     await r.getByRole('button', { name: /^Assign/ }).click();
@@ -91,7 +91,7 @@ describe('the lab at work', () => {
     await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
 
     // Settings tab: validation, then a save with a logo.
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await selectTab(page, 'Settings');
     await page.getByText('No logo uploaded.').waitFor();
     await page.getByLabel('Lab Name').fill('');
     await page.getByLabel('Website').fill('not a url');
@@ -117,7 +117,7 @@ describe('the lab at work', () => {
     });
 
     // Inquiries tab: the truncated message, Mark Responded, and the button hidden afterwards.
-    await page.getByRole('tab', { name: 'Inquiries' }).click();
+    await selectTab(page, 'Inquiries');
     const q = page.locator(`tr[data-inquiry-id="${(inquiry.body as { id: number }).id}"]`);
     await q.getByText('I would like a quote', { exact: false }).waitFor();
     await q.getByRole('button', { name: 'Mark Responded' }).click();

@@ -26,3 +26,22 @@ export const visible = (page: Page, text: string | RegExp, timeout?: number) =>
     .getByText(text, { exact: typeof text === 'string' })
     .first()
     .waitFor({ state: 'visible', timeout });
+
+/**
+ * Opens a tab of a tab list and waits until it is the selected one. Content above the admin
+ * dashboard's tabs (the lazily loaded charts) can push them down between Playwright's position check
+ * and its click, so a click may land beside the tab; it is clicked again until the tab is selected.
+ */
+export async function selectTab(page: Page, name: string, timeout = 30_000): Promise<void> {
+  const tab = page.getByRole('tab', { name });
+  const until = Date.now() + timeout;
+  for (;;) {
+    await tab.click({ timeout: Math.max(1, until - Date.now()) });
+    try {
+      await tab.and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 2_000 });
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+    }
+  }
+}
