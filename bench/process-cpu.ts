@@ -53,3 +53,13 @@ export function ownCpuMicros(): number {
   const c = process.cpuUsage();
   return c.user + c.system;
 }
+
+/** The whole machine's CPU ticks so far (every core): busy (user, system, irq, steal…) and idle. */
+export function machineTicks(): { busy: number; idle: number } {
+  const cpu =
+    readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  // user nice system idle iowait irq softirq steal (guest time is already in user)
+  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+  const busy = cpu.slice(0, 8).reduce((s, x) => s + x, 0) - idle;
+  return { busy, idle };
+}

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import pg from 'pg';
 import { issueReportBody } from '../common/contracts/reports';
 import type { VerificationResponse } from '../common/contracts/verification';
@@ -21,7 +22,7 @@ import { reportContentOf } from '../server/modules/reports/issue-report';
 import { valuationReport } from '../tests/support/factories';
 import { openPostgres } from '../server/db/client';
 import { startPostgresCluster } from '../tests/support/postgres';
-import { clusterCpuMicros, ownCpuMicros, processCpuMicros } from './process-cpu';
+import { clusterCpuMicros, machineTicks, ownCpuMicros, processCpuMicros } from './process-cpu';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
@@ -106,7 +107,11 @@ async function seed(client: pg.Client): Promise<string[]> {
       [owner, staff, chunk, JSON.stringify(CONTENT)],
     );
   }
-  await client.query('analyze');
+  // A settled database before anything is timed: every row's hint bits set and the visibility map
+  // written (vacuum), statistics fresh (analyze), and the seed's dirty pages on disk (checkpoint), so
+  // neither server's rounds pay for the seed's after-effects.
+  await client.query('vacuum (analyze)');
+  await client.query('checkpoint');
   return list;
 }
 
@@ -137,6 +142,22 @@ async function load(url: string, codes: string[], spoofAddresses = false): Promi
   });
 }
 
+/** bench/verify-target.ts bundled as scripts/build-server.mjs bundles the server; its path. */
+async function buildTarget(): Promise<string> {
+  const outfile = join('dist', 'bench', 'verify-target.mjs');
+  await build({
+    entryPoints: ['bench/verify-target.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
 const loadAverage = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -144,7 +165,9 @@ const loadAverage = () =>
 
 async function main() {
   const loadAtStart = loadAverage();
-  const cluster = await startPostgresCluster();
+  const cluster = await startPostgresCluster(
+    (process.env.BENCH_PG_SETTINGS ?? '').split(/\s+/).filter(Boolean),
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'vl-bench-verify-'));
   const servers: { close(): Promise<void> }[] = [];
   try {
@@ -159,7 +182,14 @@ async function main() {
     const t0 = Date.now();
     const codes = await seed(client);
     await client.end();
-    console.log(`seeded ${codes.length} issued reports in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const [size] = await database.queryRows(
+      'bench_size',
+      "select pg_size_pretty(pg_database_size(current_database())), current_setting('shared_buffers')",
+      [],
+    );
+    console.log(
+      `seeded ${codes.length} issued reports in ${((Date.now() - t0) / 1000).toFixed(1)} s (database ${size?.[0]}, shared_buffers ${size?.[1]})`,
+    );
 
     // Each server under test runs in its own process (bench/verify-target.ts), so the load
     // generator in this process never steals its event loop. BENCH_CPU_PROFILE_DIR=dir writes a V8
@@ -168,6 +198,7 @@ async function main() {
     /** Each target's CPU time and requests served, reported when it stops. */
     const cpu = new Map<string, { requests: number; micros: number }>();
     const pidOf = new Map<string, number>();
+    const nameOf = new Map<string, string>();
     /**
      * One load run, with the CPU time it cost per answered request: in the server's process, in
      * PostgreSQL (every backend: the lookup, and the app's verification log) and in the load generator
@@ -178,9 +209,12 @@ async function main() {
       const server0 = processCpuMicros(pid);
       const database0 = clusterCpuMicros(cluster.dataDir);
       const generator0 = ownCpuMicros();
+      const machine0 = machineTicks();
       const result = await load(target, codes, spoofAddresses);
       const n = Math.max(1, result.requests.total);
-      return {
+      const machine = machineTicks();
+      const busy = machine.busy - machine0.busy;
+      const measured = {
         ...result,
         cpu: {
           server: (processCpuMicros(pid) - server0) / n,
@@ -188,10 +222,24 @@ async function main() {
           generator: (ownCpuMicros() - generator0) / n,
         },
       };
+      // Each load run as it went: how busy the machine's cores were (under 100 % means the answers
+      // waited on something other than CPU) and each process's CPU per answer.
+      const c = measured.cpu;
+      console.log(
+        `  ${(nameOf.get(target) ?? target).padEnd(8)} ${result.requests.average.toFixed(0).padStart(6)} req/s, cores ${((100 * busy) / Math.max(1, busy + machine.idle - machine0.idle)).toFixed(0)} % busy, µs per answer ${c.server.toFixed(0)} + ${c.database.toFixed(0)} + ${c.generator.toFixed(0)} = ${(c.server + c.database + c.generator).toFixed(0)}`,
+      );
+      return measured;
     };
+    // The targets run as production runs the server: bundled by esbuild with the options of
+    // scripts/build-server.mjs (tsx would add its own helpers, e.g. a name-keeping call for every
+    // closure the code creates). BENCH_TSX=1 runs them from source through tsx instead.
+    const targetArgs = [
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
+      ...(process.env.BENCH_TSX === '1' ? ['--import', 'tsx', 'bench/verify-target.ts'] : [await buildTarget()]),
+    ];
     const startTarget = (name: string, env: Record<string, string>, profileName?: string) =>
       new Promise<string>((resolvePort, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'bench/verify-target.ts'], {
+        const child = spawn(process.execPath, targetArgs, {
           env: {
             ...process.env,
             DATABASE_URL: url,
@@ -214,6 +262,7 @@ async function main() {
           if (m) {
             const targetUrl = `http://127.0.0.1:${m[1]}`;
             if (child.pid) pidOf.set(targetUrl, child.pid);
+            nameOf.set(targetUrl, name);
             resolvePort(targetUrl);
           }
           const c = /CPU (\d+) (\d+)/.exec(out);

@@ -2,10 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-// The lab's security headers (CSP, nosniff, frame and referrer policies…) are the same on every
-// response, so helmet runs once at start and each request only copies the finished header set.
-// (@fastify/helmet rebuilt helmet's middleware, CSP string included, on every request: about 5 % of
-// the CPU of the hot public verification call.)
+// The lab's security headers (docs/product/security.md). Two fixed sets, both computed once at start:
+// - documents (the web app's pages, static assets, PDFs, photos, downloads) get helmet's full set for
+//   these options (CSP, nosniff, frame, referrer and cross-origin policies…);
+// - JSON answers get the few headers that matter to data that is never rendered as a page: a CSP that
+//   allows nothing (`default-src 'none'`, so a JSON answer opened as a page can load and run nothing
+//   and cannot be framed), nosniff, no framing, the referrer policy and same-origin resource policy.
+// Each answer's set is chosen from its content type when it is sent. The twelve document headers on
+// every JSON answer cost the hot public verification call about a tenth of its throughput (the server
+// writing them, every client parsing them; docs/benchmarks.md, "Report verification").
 
 export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
@@ -52,11 +57,26 @@ export function computeSecurityHeaders(
   return headers;
 }
 
+/** The headers of every JSON answer (see above). */
+export const JSON_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+});
+
+const isJson = (contentType: unknown) =>
+  typeof contentType === 'string' && contentType.startsWith('application/json');
+
 export function registerSecurityHeaders(app: FastifyInstance, options?: HelmetOptions): void {
-  const headers = computeSecurityHeaders(options);
+  const documentHeaders = Object.entries(computeSecurityHeaders(options));
+  const jsonHeaders = Object.entries(JSON_SECURITY_HEADERS);
+  // When the answer is sent its content type is known. A header a route set itself is kept.
   // X-Powered-By is never set by Fastify; helmet's removal of it needs no per-request work.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    for (const [name, value] of isJson(reply.getHeader('content-type')) ? jsonHeaders : documentHeaders)
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    done(null, payload);
   });
 }

@@ -22,12 +22,16 @@ function expectSecure(res: Response, what: string) {
       .filter((d) => d[0])
       .map(([name, ...values]) => [name, values]),
   );
+  // A directive that is absent falls back to default-src (JSON answers: default-src 'none').
   const scriptSrc = directives['script-src'] ?? directives['default-src'] ?? [];
   expect(scriptSrc, `${what}: script-src`).toBeTruthy();
   expect(scriptSrc, `${what}: script-src`).not.toContain("'unsafe-inline'");
   expect(scriptSrc, `${what}: script-src`).not.toContain("'unsafe-eval'");
   expect(directives['frame-ancestors'], `${what}: frame-ancestors`).toEqual(["'none'"]);
-  expect(directives['object-src'], `${what}: object-src`).toEqual(["'none'"]);
+  expect(directives['object-src'] ?? directives['default-src'], `${what}: object-src`).toEqual(["'none'"]);
+  if (/^application\/json/.test(res.headers.get('content-type') ?? ''))
+    expect(directives['default-src'], `${what}: a JSON answer allows nothing`).toEqual(["'none'"]);
+  else expect(directives['default-src'], `${what}: default-src`).toEqual(["'self'"]);
   expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(res.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
   expect(res.headers.get('x-frame-options'), what).toMatch(/DENY|SAMEORIGIN/i);

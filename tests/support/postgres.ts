@@ -51,7 +51,8 @@ export type PostgresCluster = {
   resume(): void;
 };
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** Starts a throwaway cluster; `settings` adds server settings (`name=value`, as for `-c`). */
+export async function startPostgresCluster(settings: string[] = []): Promise<PostgresCluster> {
   if (!postgresAvailable()) throw new Error(`PostgreSQL server binaries not found in ${PG_BIN}`);
   const base = mkdtempSync(join(tmpdir(), 'vl-pg-'));
   const dataDir = join(base, 'data');
@@ -80,6 +81,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=300',
+    ...settings.map((setting) => `-c ${setting}`),
   ].join(' ');
   const start = () =>
     runAsPostgres(join(PG_BIN, 'pg_ctl'), [

@@ -53,8 +53,8 @@ describe('foundation over HTTP', () => {
     const res = await call(t, 'GET', '/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('upgrade-insecure-requests');
+    // A JSON answer: a policy that allows nothing (docs/product/security.md).
+    expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 });
