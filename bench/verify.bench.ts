@@ -235,7 +235,9 @@ async function main() {
     // closure the code creates). BENCH_TSX=1 runs them from source through tsx instead.
     const targetArgs = [
       ...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
-      ...(process.env.BENCH_TSX === '1' ? ['--import', 'tsx', 'bench/verify-target.ts'] : [await buildTarget()]),
+      ...(process.env.BENCH_TSX === '1'
+        ? ['--import', 'tsx', 'bench/verify-target.ts']
+        : [await buildTarget()]),
     ];
     const startTarget = (name: string, env: Record<string, string>, profileName?: string) =>
       new Promise<string>((resolvePort, reject) => {
