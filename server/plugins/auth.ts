@@ -160,9 +160,11 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
   };
   /** Why the route refuses this request (no valid session, or two-factor set-up first), else null. */
   const refusal = (request: FastifyRequest, token: string | null) => {
-    const url = request.routeOptions.url ?? '';
-    const guarded = /^\/(api|uploads)(\/|$)/i.test(url) && !url.startsWith('/api/docs');
-    const isPublic = request.routeOptions.config?.public === true || !guarded;
+    // routeOptions is a getter that builds its object on every read: read it once.
+    const route = request.routeOptions;
+    const url = route.url ?? '';
+    const isPublic =
+      route.config?.public === true || !/^\/(api|uploads)(\/|$)/i.test(url) || url.startsWith('/api/docs');
     if (isPublic) return null;
     if (!request.user) return unauthorized(token ? 'Invalid or expired token' : 'Authentication required');
     // Staff and admins the lab requires two factors of reach only what sets them up, until they have.

@@ -62,7 +62,8 @@ export function networkPrefix(ip: string | undefined): string | null {
   // Plain IPv4 first: the IPv6 parse (a long regular expression) is wasted on it, on every public
   // verification (docs/benchmarks.md).
   const v4 = isIPv4(ip) ? ip : unmapIPv4(ip);
-  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  // A valid dotted quad: everything before its last dot is the /24.
+  if (isIPv4(v4)) return `${v4.slice(0, v4.lastIndexOf('.'))}.0/24`;
   const groups = ipv6Groups(ip);
   if (!groups) return null;
   return `${groups

@@ -179,8 +179,10 @@ describe("the owner's verification log", () => {
   it('lists lookups newest first, says which came through a share link, and pages', async () => {
     const link = (await createLink(owner.token, { expiresInDays: 2, label: 'Auction house' }))
       .body as ShareLink;
+    const before = Date.now();
     await verify();
     await verify(link.token);
+    const after = Date.now();
     let entries: VerificationLogEntry[] = [];
     let total = 0;
     for (let i = 0; i < 50; i++) {
@@ -200,6 +202,10 @@ describe("the owner's verification log", () => {
       shareLinkLabel: 'Auction house',
     });
     expect(entries[0]?.network).toMatch(/^127\.0\.0\.0\/24$/);
+    // The time of the lookup itself, to the millisecond (not the time its batch was written).
+    const at = Date.parse(String(entries[0]?.at));
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(after);
     expect(entries[1]).toMatchObject({ result: 'authentic', shareLinkId: null });
     expect(total).toBe(entries.length);
     const ids = entries.map((e) => e.id);

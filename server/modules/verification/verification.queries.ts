@@ -150,7 +150,8 @@ export async function insertVerificationLog(db: DbOrTx, entries: VerificationLog
   if (!entries.length) return;
   const rows = JSON.stringify(
     entries.map((e) => ({
-      at: (e.at ?? new Date()).toISOString(),
+      // Milliseconds since the epoch: no date text to write here or to parse in the database.
+      at: (e.at ?? new Date()).getTime(),
       code: e.code,
       result: e.result,
       network: e.network ?? null,
@@ -159,7 +160,7 @@ export async function insertVerificationLog(db: DbOrTx, entries: VerificationLog
   );
   await db.execute(
     sql`insert into verification_log (at, code, result, network, share_link_id)
-        select x.at, x.code, x.result, x.network, x."shareLinkId"
-        from json_to_recordset(${rows}::json) as x(at timestamptz, code varchar(64), result varchar(50), network varchar(64), "shareLinkId" integer)`,
+        select to_timestamp(x.at / 1000.0), x.code, x.result, x.network, x."shareLinkId"
+        from json_to_recordset(${rows}::json) as x(at double precision, code varchar(64), result varchar(50), network varchar(64), "shareLinkId" integer)`,
   );
 }
