@@ -25,8 +25,8 @@ import { startPostgresCluster } from '../tests/support/postgres';
 import { clusterCpuMicros, machineTicks, ownCpuMicros, processCpuMicros } from './process-cpu';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const CONNECTIONS = 10;
 const POOL = 10;
 const TARGET_RATIO = 0.85;
@@ -324,6 +324,12 @@ async function main() {
       bareFastify = { minimal: await measure(minimalUrl), fastify: await measure(fastifyUrl) };
     }
     const loadAtEnd = loadAverage();
+    // PostgreSQL's own background work during the run (its CPU counts in whichever round it fell).
+    const maintenance = await database.queryRows(
+      'bench_maintenance',
+      'select relname, autovacuum_count, autoanalyze_count from pg_stat_user_tables where autovacuum_count + autoanalyze_count > 0 order by relname',
+      [],
+    );
 
     for (const s of servers) await s.close();
     const perRequest = (name: string) => {
@@ -418,6 +424,9 @@ async function main() {
         `  bare Fastify + pg, CPU per answer: ${showSplit({ ...f, total: f.server + f.database + f.generator })}`,
       );
     }
+    console.log(
+      `  autovacuum / autoanalyze runs during the run: ${maintenance.map((r) => `${r[0]} ${r[1]} / ${r[2]}`).join(', ') || 'none'}`,
+    );
     console.log(`  load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end`);
     console.log('\nRow for docs/benchmarks.md ("Report verification"):');
     console.log(
