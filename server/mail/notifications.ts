@@ -126,6 +126,39 @@ export async function mailQuoteSent(
 }
 
 /**
+ * The customer answered a quote (docs/product/quotes.md): whoever sent it and the sample's analyst
+ * learn it at once, with the reason of a decline (always sent: the lab waits for this answer).
+ */
+export async function mailQuoteAnswered(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef & { submitterName: string; assignedStaffId: number | null },
+  quote: {
+    status: string;
+    totalMinor: number;
+    currency: string;
+    sentBy: number | null;
+    declineReason: string | null;
+  },
+) {
+  const ids = [...new Set([quote.sentBy, sample.assignedStaffId])].filter((id): id is number => id !== null);
+  for (const id of ids) {
+    const staff = await person(tx, id);
+    if (!staff) continue;
+    await mailer.queue(tx, staff.email, 'quoteAnswered', {
+      firstName: staff.firstName,
+      displayId: displaySampleId(sample.id),
+      itemName: sample.itemName,
+      customerName: sample.submitterName,
+      accepted: quote.status === 'accepted',
+      total: formatMoney(quote.totalMinor, quote.currency),
+      reason: quote.declineReason,
+      sampleUrl: mailer.url(samplePath(sample.id)),
+    });
+  }
+}
+
+/**
  * A second expert decided on a report awaiting review (docs/product/valuation-report.md): its author
  * learns that it is now issued, or why it came back (always sent: it is the author's work).
  */

@@ -267,6 +267,33 @@ export const templates = {
       { button: `Review the quote for ${d.displayId}`, url: d.sampleUrl },
     ]),
 
+  quoteAnswered: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      displayId: string;
+      itemName: string;
+      customerName: string;
+      accepted: boolean;
+      total: string;
+      reason: string | null;
+      sampleUrl: string;
+    },
+  ) =>
+    mail(b, `Quote ${d.accepted ? 'accepted' : 'declined'}: ${d.displayId} ${d.itemName} (${d.total})`, [
+      hello(d.firstName),
+      d.accepted
+        ? {
+            p: `${d.customerName} accepted the quote of ${d.total} for ${d.displayId} (${d.itemName}). The work can start: the expected completion date counts from now.`,
+          }
+        : {
+            p: `${d.customerName} declined the quote of ${d.total} for ${d.displayId} (${d.itemName}). ${d.reason ? 'Their reason:' : 'They gave no reason.'}`,
+          },
+      ...(d.reason && !d.accepted ? [{ quote: d.reason }] : []),
+      ...(d.accepted ? [] : [{ p: 'You can send a new quote from the sample page.' }]),
+      { button: `Open ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
   sampleAssigned: (
     b: Brand,
     d: { firstName: string | null; displayId: string; itemName: string; sampleUrl: string },

@@ -454,7 +454,7 @@ describe('fit and finish', () => {
     }
   });
 
-  it('13. admin: settings pre-filled from the site, website completed, full inquiry message, searchable paged Staff tab, whole-number chart, a warning before re-issuing an unchanged report', async () => {
+  it('13. admin: the charts keep their place while loading, settings pre-filled from the site, website completed, full inquiry message, searchable paged Staff tab, whole-number chart, a warning before re-issuing an unchanged report', async () => {
     const message =
       'Dear lab, I inherited a large collection of coins and medals. ' +
       'Could you tell me how the valuation works for more than two hundred pieces? '.repeat(2) +
@@ -488,8 +488,31 @@ describe('fit and finish', () => {
     }
 
     const a = await session(adminToken);
+    // The charts' figures are held back until the tabs have been seen: when they and the charts' code
+    // arrive, the tabs below must not move (their place is kept while they load).
+    let releaseFigures = () => {};
+    const figuresHeld = new Promise<void>((resolve) => {
+      releaseFigures = resolve;
+    });
+    await a.page.route('**/api/admin/analytics', async (route) => {
+      await figuresHeld;
+      await route.continue();
+    });
     await a.page.goto('/admin');
+    const tabs = a.page.getByRole('tablist');
+    await tabs.waitFor();
+    await a.page.getByRole('status', { name: 'Loading charts' }).waitFor();
+    const tabsBefore = await tabs.boundingBox();
+    releaseFigures();
     await a.page.getByRole('heading', { name: 'Submissions per week' }).waitFor();
+    await a.page.locator('figure svg').first().waitFor();
+    const tabsAfter = await tabs.boundingBox();
+    expect(tabsBefore).not.toBeNull();
+    expect(
+      Math.abs((tabsAfter?.y ?? 0) - (tabsBefore?.y ?? 0)),
+      'the tabs moved when the charts appeared',
+    ).toBeLessThan(2);
+    await a.page.unroute('**/api/admin/analytics');
     const chart = a.page.locator('figure', {
       has: a.page.getByRole('heading', { name: 'Submissions per week' }),
     });

@@ -6,7 +6,7 @@ import { SERVICES } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { QuoteLineRow } from '../../db/schema';
-import { mailQuoteSent } from '../../mail/notifications';
+import { mailQuoteAnswered, mailQuoteSent } from '../../mail/notifications';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
 import type { Actor } from '../../policies/actor';
 import { canAnswerQuote, canDownloadInvoice, canMarkInvoicePaid, canSendQuote } from '../../policies/quotes';
@@ -157,6 +157,7 @@ export async function answerQuote(
         : { status: 'declined', answeredAt: now, declineReason: answer.reason },
     );
     await syncSampleQuote(tx, quote);
+    await mailQuoteAnswered(tx, deps.mailer, sample, quote);
     return quote;
   });
 }

@@ -39,6 +39,12 @@ const quoteBody = (extra: Record<string, unknown> = {}) => ({
 async function newSample(values: Parameters<typeof insertSample>[2] = {}) {
   return insertSample(t.db, owner, { assignedStaffId: staff.id, expertValuation: true, ...values });
 }
+const displayId = (id: number) => `VAL-${String(id).padStart(4, '0')}`;
+/** The 'quote answered' mails queued for one sample, oldest first. */
+const answeredMails = async (id: number) =>
+  (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'quoteAnswered')))
+    .filter((m) => m.subject.includes(`${displayId(id)} `))
+    .sort((a, b) => a.id - b.id);
 const detail = async (id: number, token = owner.token) =>
   (await call(t, 'GET', `/api/samples/${id}`, { token })).body as SampleDetail;
 const send = (id: number, token: string, body: unknown = quoteBody()) =>
@@ -239,6 +245,12 @@ describe('answering a quote', () => {
     const seen = await detail(sample.id);
     expect(seen.expectedCompletionDate).toBe(addBusinessDays(before, 10));
     expect(seen.overdue).toBe(false);
+    // The lab hears of it at once: the staff member who sent it (here also the analyst), once.
+    const answered = await answeredMails(sample.id);
+    expect(answered.map((m) => m.toAddress)).toEqual([staff.email]);
+    expect(answered[0]?.subject).toBe(`Quote accepted: ${displayId(sample.id)} Silver teapot (€0.30)`);
+    expect(answered[0]?.text).toContain('Ada Byron accepted the quote of €0.30');
+    expect(answered[0]?.text).toContain(`/sample/${sample.id}`);
     expect(
       (await call(t, 'POST', `/api/samples/${sample.id}/quote/accept`, { token: owner.token })).status,
     ).toBe(409);
@@ -266,6 +278,11 @@ describe('answering a quote', () => {
       declineReason: 'Too expensive for now',
       invoice: null,
     });
+    const declined = await answeredMails(sample.id);
+    expect(declined.map((m) => m.toAddress)).toEqual([staff.email]);
+    expect(declined[0]?.subject).toBe(`Quote declined: ${displayId(sample.id)} Silver teapot (€0.30)`);
+    expect(declined[0]?.text).toContain('Too expensive for now');
+    expect(declined[0]?.text).toContain('You can send a new quote from the sample page.');
     const work = (await call(t, 'GET', '/api/staff/samples', { token: staff.token })).body as WorkListItem[];
     expect(work.find((s) => s.id === sample.id)?.quoteStatus).toBe('declined');
     const all = (await call(t, 'GET', '/api/admin/samples?pageSize=100', { token: admin.token }))
@@ -276,6 +293,22 @@ describe('answering a quote', () => {
     // A decline without a body is fine too.
     const bare = await call(t, 'POST', `/api/samples/${sample.id}/quote/decline`, { token: owner.token });
     expect(bare.status, bare.text).toBe(200);
+    expect((await answeredMails(sample.id)).at(-1)?.text).toContain('They gave no reason.');
+  });
+
+  it('a quote an admin sent: the admin and the analyst both hear the answer; a refused answer mails nobody', async () => {
+    const sample = await newSample();
+    expect((await send(sample.id, admin.token)).status).toBe(201);
+    expect(
+      (await call(t, 'POST', `/api/samples/${sample.id}/quote/accept`, { token: stranger.token })).status,
+    ).toBe(404);
+    expect(await answeredMails(sample.id)).toHaveLength(0);
+    expect(
+      (await call(t, 'POST', `/api/samples/${sample.id}/quote/accept`, { token: owner.token })).status,
+    ).toBe(200);
+    expect((await answeredMails(sample.id)).map((m) => m.toAddress).sort()).toEqual(
+      [admin.email, staff.email].sort(),
+    );
   });
 
   it('an expired quote reads "expired" and cannot be accepted', async () => {

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Loader, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -16,8 +16,19 @@ import { SamplesTab } from './SamplesTab';
 import { AwaitingReviewCard } from '../../../components/AwaitingReviewCard';
 import { SettingsTab } from './SettingsTab';
 import { StaffTab } from './StaffTab';
+import { CHART_CARD_MIN_HEIGHT } from './chart-size';
 
 const AnalyticsCharts = lazy(async () => ({ default: (await import('./AnalyticsCharts')).AnalyticsCharts }));
+
+/** The charts' place while their figures and code load: the tabs below stay where they are. */
+function ChartsPlaceholder() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} role="status" aria-label="Loading charts">
+      <Skeleton h={CHART_CARD_MIN_HEIGHT} radius="md" />
+      <Skeleton h={CHART_CARD_MIN_HEIGHT} radius="md" />
+    </SimpleGrid>
+  );
+}
 
 /**
  * /admin (docs/product/screens.md): staff see the counters and the Samples tab; admins everything.
@@ -83,8 +94,9 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
             {`Failed to load the figures: ${reason(analytics.error)}`}
           </LoadError>
         ) : null}
+        {analytics.isPending ? <ChartsPlaceholder /> : null}
         {analytics.data ? (
-          <Suspense fallback={<Loader role="status" aria-label="Loading charts" />}>
+          <Suspense fallback={<ChartsPlaceholder />}>
             <AnalyticsCharts data={analytics.data} />
           </Suspense>
         ) : null}

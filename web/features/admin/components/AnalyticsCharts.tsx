@@ -3,6 +3,7 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { Card, ColorSwatch, Group, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { AdminAnalytics } from '../../../../common/contracts/workflow';
 import { SAMPLE_STATUS_LABELS } from '../../../../common/domain/samples';
+import { CHART_CARD_MIN_HEIGHT } from './chart-size';
 
 // Loaded lazily by the admin dashboard only: the chart library is large (docs/decisions/0005-lab-workflow.md).
 
@@ -30,7 +31,7 @@ export function AnalyticsCharts({ data }: { data: AdminAnalytics }) {
     .map((s) => ({ name: SAMPLE_STATUS_LABELS[s.status], value: s.count, color: STATUS_COLORS[s.status] }));
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Card withBorder radius="md" padding="md" component="figure" m={0}>
+      <Card withBorder radius="md" padding="md" component="figure" m={0} mih={CHART_CARD_MIN_HEIGHT}>
         <Title order={2} size="h4" mb="sm">
           Submissions per week
         </Title>
@@ -48,7 +49,7 @@ export function AnalyticsCharts({ data }: { data: AdminAnalytics }) {
           {`Submissions per week, last 12 weeks: ${weekly.map((w) => `${w.week}: ${w.Submissions}`).join(', ')}`}
         </VisuallyHidden>
       </Card>
-      <Card withBorder radius="md" padding="md" component="figure" m={0}>
+      <Card withBorder radius="md" padding="md" component="figure" m={0} mih={CHART_CARD_MIN_HEIGHT}>
         <Title order={2} size="h4" mb="sm">
           Samples by status
         </Title>
