@@ -1,6 +1,10 @@
 import { Card, Group, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** The number's font size and line height: the placeholder takes exactly its line, so nothing moves when it arrives. */
+const VALUE_SIZE = 28;
+const VALUE_LINE_HEIGHT = 1.2;
+
 /**
  * One counter of a dashboard: a label, its number and an optional icon. While `loading` a grey
  * placeholder stands where the number will be (never a misleading 0); '–' when it is unknown, e.g.
@@ -25,9 +29,9 @@ export function StatCard({
             {label}
           </Text>
           {loading ? (
-            <Skeleton height={30} width={48} mt={6} radius="sm" data-loading="true" />
+            <Skeleton height={VALUE_SIZE * VALUE_LINE_HEIGHT} width={48} radius="sm" data-loading="true" />
           ) : (
-            <Text fz={28} fw={700} lh={1.2}>
+            <Text fz={VALUE_SIZE} fw={700} lh={VALUE_LINE_HEIGHT}>
               {value ?? '–'}
             </Text>
           )}
