@@ -182,7 +182,7 @@ async function main() {
     const t0 = Date.now();
     const codes = await seed(client);
     await client.end();
-    const [size] = await database.queryRows(
+    const [size] = await database.queryTextRows(
       'bench_size',
       "select pg_size_pretty(pg_database_size(current_database())), current_setting('shared_buffers')",
       [],
@@ -325,7 +325,7 @@ async function main() {
     }
     const loadAtEnd = loadAverage();
     // PostgreSQL's own background work during the run (its CPU counts in whichever round it fell).
-    const maintenance = await database.queryRows(
+    const maintenance = await database.queryTextRows(
       'bench_maintenance',
       'select relname, autovacuum_count, autoanalyze_count from pg_stat_user_tables where autovacuum_count + autoanalyze_count > 0 order by relname',
       [],

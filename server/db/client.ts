@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { type TextRow, TextRowsQuery, textParam } from './text-rows';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: query functions accept either. */
@@ -20,13 +21,14 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * One statement straight on the driver, each row an array of its column values in select order
-   * (the driver's own type parsers: timestamps as Date, json parsed). On PostgreSQL it is a named
-   * prepared statement. Only for the hottest public read (public verification), where drizzle's
-   * per-query wrapping and row mapping were a measurable share of the request
-   * (docs/benchmarks.md, "Report verification"); everything else goes through `db`.
+   * One statement straight on the driver, each row an array of its columns' text as PostgreSQL sends
+   * it (null for SQL null); the caller decodes the columns it selected (`text-rows.ts`). On PostgreSQL
+   * it is a named prepared statement sent without a Describe (`TextRowsQuery`). Only for the hottest
+   * public read (public verification), where the driver's generic row handling and drizzle's
+   * wrapping were a measurable share of the request (docs/benchmarks.md, "Report verification");
+   * everything else goes through `db`.
    */
-  queryRows(name: string, text: string, values: unknown[]): Promise<unknown[][]>;
+  queryTextRows(name: string, text: string, values: unknown[]): Promise<TextRow[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -65,8 +67,11 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   return {
     db,
     kind: 'postgres',
-    queryRows(name, text, values) {
-      return pool.query<unknown[]>({ name, text, values, rowMode: 'array' }).then((result) => result.rows);
+    queryTextRows(name, text, values) {
+      // pg-pool checks a client out, runs the submittable on it and answers, as a promise, what the
+      // submittable's callback gives (its typings only describe the stream-like use).
+      const query = new TextRowsQuery(name, text, values.map(textParam));
+      return pool.query(query as unknown as pg.Submittable) as unknown as Promise<TextRow[]>;
     },
     async ping() {
       try {
@@ -89,11 +94,15 @@ export async function openPglite(
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  // PGlite parses every type it has a parser for (its own and, after start-up, the database's array
+  // types); these parsers keep each of them as PostgreSQL's text, as queryTextRows promises.
+  const asIs = (text: string) => text;
+  const textAsIs = Object.fromEntries(Object.keys(client.parsers).map((oid) => [oid, asIs]));
   return {
     db,
     kind: 'pglite',
-    async queryRows(_name, text, values) {
-      const result = await client.query<unknown[]>(text, values, { rowMode: 'array' });
+    async queryTextRows(_name, text, values) {
+      const result = await client.query<TextRow>(text, values, { rowMode: 'array', parsers: textAsIs });
       return result.rows;
     },
     async ping() {

@@ -1,5 +1,5 @@
 import type { VerificationResponse } from '../../../common/contracts/verification';
-import { isoDate as iso, isoDateOrNull } from '../../plugins/presented-json';
+import { isoDate as iso } from '../../plugins/presented-json';
 import { valueInMajorUnits } from '../reports/report-content';
 import type { IssuedRow, VerifiedRow } from './verification.queries';
 
@@ -20,9 +20,10 @@ export function presentVerification(
     category: row.category,
     status: row.status,
     reportCode,
-    submissionDate: iso(row.submissionDate),
-    reportGeneratedAt: isoDateOrNull(row.reportGeneratedAt),
-    lastUpdated: iso(row.lastUpdated),
+    // The row's own timestamps come decoded as the answer carries them (prepareVerificationLookup).
+    submissionDate: row.submissionDate,
+    reportGeneratedAt: row.reportGeneratedAt,
+    lastUpdated: row.lastUpdated,
     reportElements: (row.elements ?? []).map((e) => ({
       element: e.element,
       percentage: e.percentage === null ? null : Number(e.percentage),
@@ -35,7 +36,7 @@ export function presentVerification(
     issuedAt: iso(row.current.issuedAt),
     revoked: row.reportRevokedAt !== null,
     revokedReason: row.reportRevokedReason,
-    revokedAt: isoDateOrNull(row.reportRevokedAt),
+    revokedAt: row.reportRevokedAt,
     identification: content?.identification ?? null,
     authenticity: content?.authenticity ? { verdict: content.authenticity.verdict } : null,
     condition: content?.condition ? { grade: content.condition.grade } : null,

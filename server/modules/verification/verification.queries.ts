@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Database, Db, DbOrTx } from '../../db/client';
+import { decodeTimestampOrNull, type TextRow } from '../../db/text-rows';
 import { reportRevisions, samples, users, verificationLog } from '../../db/schema';
 
 export type VerifiedRow = {
@@ -11,10 +12,11 @@ export type VerifiedRow = {
   category: string;
   status: string;
   reportCode: string | null;
-  submissionDate: Date;
-  reportGeneratedAt: Date | null;
-  lastUpdated: Date;
-  reportRevokedAt: Date | null;
+  /** The timestamps as the answers carry them: ISO 8601 in UTC with milliseconds. */
+  submissionDate: string;
+  reportGeneratedAt: string | null;
+  lastUpdated: string;
+  reportRevokedAt: string | null;
   reportRevokedReason: string | null;
   staffFirstName: string | null;
   staffLastName: string | null;
@@ -73,30 +75,54 @@ function verificationSelection() {
   } as const;
 }
 
+/** How each selected column's text becomes its value (the selection's types, column by column). */
+const asText = (text: string | null) => text;
+const asJson = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
+const VERIFIED_ROW_DECODERS: { [K in keyof VerifiedRow]: (text: string | null) => unknown } = {
+  id: Number,
+  itemName: asText,
+  category: asText,
+  status: asText,
+  reportCode: asText,
+  submissionDate: decodeTimestampOrNull,
+  reportGeneratedAt: decodeTimestampOrNull,
+  lastUpdated: decodeTimestampOrNull,
+  reportRevokedAt: decodeTimestampOrNull,
+  reportRevokedReason: asText,
+  staffFirstName: asText,
+  staffLastName: asText,
+  elements: asJson,
+  current: asJson,
+};
+
 /**
  * The lookup of public verification: drizzle builds the statement once (the same SQL the benchmark's
- * minimal handler runs), then every request runs it as a named prepared statement on the driver and
- * reads the row by position. Unprepared, this lookup spends most of its time in the planner; through
- * drizzle's prepared query, its per-query wrapping and row mapping were the largest share of the app's
- * extra cost over a bare handler (docs/benchmarks.md, "Report verification").
+ * minimal handler runs), then every request runs it as a named prepared statement straight on the
+ * driver, receives the columns as text and decodes them here (`queryTextRows`). Unprepared, this
+ * lookup spends most of its time in the planner; through drizzle's prepared query, its per-query
+ * wrapping and row mapping, and then pg's own generic row handling, were the largest shares of the
+ * app's extra cost over a bare handler (docs/benchmarks.md, "Report verification").
  */
 export function prepareVerificationLookup(database: Database) {
   const { sql: text, params } = verificationQuery(database.db).toSQL();
   const codeAt = params.findIndex((p) => p !== null && typeof p === 'object');
   if (codeAt < 0) throw new Error('verification lookup: the code placeholder is missing');
+  // The decoders in the statement's column order (drizzle keeps the selection's key order).
   const keys = Object.keys(verificationSelection()) as (keyof VerifiedRow)[];
-  const toVerifiedRow = (rows: unknown[][]): VerifiedRow | undefined => {
+  const decoders = keys.map((k) => VERIFIED_ROW_DECODERS[k]);
+  const toVerifiedRow = (rows: TextRow[]): VerifiedRow | undefined => {
     const row = rows[0];
     if (!row) return undefined;
     const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) out[keys[i] as string] = row[i];
+    for (let i = 0; i < keys.length; i++)
+      out[keys[i] as string] = (decoders[i] as (t: string | null) => unknown)(row[i] ?? null);
     return out as VerifiedRow;
   };
   // A plain promise chain rather than an async function: one promise and one microtask less per lookup.
   return (code: string): Promise<VerifiedRow | undefined> => {
     const values = params.slice();
     values[codeAt] = code;
-    return database.queryRows('verify_report_by_code', text, values).then(toVerifiedRow);
+    return database.queryTextRows('verify_report_by_code', text, values).then(toVerifiedRow);
   };
 }
 

@@ -292,7 +292,7 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         supersededByRevision: next?.revision ?? null,
         supersededAt: next ? next.issuedAt.toISOString() : null,
         revokedReason: row.reportRevokedReason,
-        revokedAt: row.reportRevokedAt ? new Date(row.reportRevokedAt).toISOString() : null,
+        revokedAt: row.reportRevokedAt,
         subject: s,
         message,
       };
@@ -304,7 +304,7 @@ function checkDocument(
   code: string,
   digest: string,
   revisions: { revision: number; sha256: string; issuedAt: Date }[],
-  row: { reportRevokedAt: Date | null; reportRevokedReason: string | null },
+  row: { reportRevokedAt: string | null; reportRevokedReason: string | null },
 ): DocumentCheckResponse {
   const current = revisions[revisions.length - 1];
   if (!current) throw notFound(REPORT_NOT_FOUND_MESSAGE);
@@ -330,7 +330,7 @@ function checkDocument(
     supersededAt: next ? next.issuedAt.toISOString() : null,
     revoked,
     revokedReason: row.reportRevokedReason,
-    revokedAt: row.reportRevokedAt ? row.reportRevokedAt.toISOString() : null,
+    revokedAt: row.reportRevokedAt,
     message: revoked ? `${message} The report has been revoked.` : message,
   };
 }

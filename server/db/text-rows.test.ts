@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { decodeTimestamp, decodeTimestampOrNull, textParam } from './text-rows';
+
+const driverIso = (text: string) =>
+  (pg.types.getTypeParser(1184, 'text') as (t: string) => Date)(text).toISOString();
+
+describe('decodeTimestamp', () => {
+  it("rewrites PostgreSQL's UTC text exactly as the driver's Date would format it", () => {
+    const texts = [
+      '2026-11-23 08:13:00.123456+00',
+      '2026-11-23 08:13:00.123999+00',
+      '2026-11-23 08:13:00.1+00',
+      '2026-11-23 08:13:00.12+00',
+      '2026-11-23 08:13:00.123+00',
+      '2026-11-23 08:13:00+00',
+      '2024-02-29 23:59:59.999999+00',
+      '1999-12-31 00:00:00.000001+00',
+    ];
+    for (const text of texts) {
+      expect(decodeTimestamp(text), text).toBe(driverIso(text));
+      expect(decodeTimestamp(text), text).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+  });
+
+  it('reads any other session time zone or form through the driver', () => {
+    expect(decodeTimestamp('2026-11-23 09:13:00.5+01')).toBe('2026-11-23T08:13:00.500Z');
+    expect(decodeTimestamp('2026-11-23 13:43:00+05:30')).toBe('2026-11-23T08:13:00.000Z');
+    expect(decodeTimestamp('2026-11-22 21:13:00.25-11')).toBe('2026-11-23T08:13:00.250Z');
+    expect(decodeTimestamp('0044-03-15 12:00:00+00 BC')).toBe(driverIso('0044-03-15 12:00:00+00 BC'));
+  });
+
+  it('keeps a missing time missing', () => {
+    expect(decodeTimestampOrNull(null)).toBeNull();
+    expect(decodeTimestampOrNull('2026-11-23 08:13:00+00')).toBe('2026-11-23T08:13:00.000Z');
+  });
+});
+
+describe('textParam', () => {
+  it('sends numbers and text as text and SQL null as null', () => {
+    expect(textParam(1)).toBe('1');
+    expect(textParam('ABC')).toBe('ABC');
+    expect(textParam(null)).toBeNull();
+    expect(textParam(undefined)).toBeNull();
+  });
+});

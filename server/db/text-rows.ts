@@ -1,0 +1,109 @@
+import pg from 'pg';
+
+/** A row as PostgreSQL sends it in the text format: each column's text, or null. */
+export type TextRow = (string | null)[];
+
+/** What this query uses of node-postgres's connection: the calls its own `Query` makes. */
+type Wire = {
+  parsedStatements: Record<string, string | undefined>;
+  submittedNamedStatements: Record<string, string | undefined>;
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(query: { name: string; text: string; types: number[] }): void;
+  bind(config: { statement: string; values: (string | null)[] }): void;
+  execute(config: { portal: string; rows: number }): void;
+  sync(): void;
+  sendCopyFail(message: string): void;
+};
+
+/**
+ * A named prepared statement run through node-postgres's "submittable" interface (the one pg-cursor
+ * uses), answering its rows as text. It sends Bind, Execute and Sync only: no Describe, so no row
+ * description comes back to be turned into parsers, and no column is parsed by the driver. The caller
+ * knows its columns and decodes them itself (`decodeTimestamp` and JSON.parse below).
+ *
+ * Why: for the hottest public call, pg's generic path (copying the query config, building a parser
+ * and an empty row object from each row description, parsing every timestamp into a Date that is
+ * formatted straight back) cost more server time than the rest of the app's own work
+ * (docs/benchmarks.md, "Report verification"). Everything else goes through drizzle.
+ */
+export class TextRowsQuery {
+  /** Set by the client (pg-pool passes its callback); called once, with the rows or the error. */
+  callback: ((err: Error | null, rows?: TextRow[]) => void) | undefined = undefined;
+  private readonly rows: TextRow[] = [];
+
+  constructor(
+    readonly name: string,
+    readonly text: string,
+    private readonly values: (string | null)[],
+  ) {}
+
+  submit(connection: Wire): Error | null {
+    const known = connection.parsedStatements[this.name] ?? connection.submittedNamedStatements[this.name];
+    if (known !== undefined && known !== this.text)
+      return new Error(
+        `Prepared statements must be unique - '${this.name}' was used for a different statement`,
+      );
+    connection.stream.cork?.();
+    try {
+      if (known === undefined) {
+        connection.parse({ name: this.name, text: this.text, types: [] });
+        // As pg's Query does: the client moves it to parsedStatements on ParseComplete, or drops it
+        // on an error, so a failed statement is parsed again next time.
+        connection.submittedNamedStatements[this.name] = this.text;
+      }
+      connection.bind({ statement: this.name, values: this.values });
+      connection.execute({ portal: '', rows: 0 });
+      connection.sync();
+    } finally {
+      connection.stream.uncork?.();
+    }
+    return null;
+  }
+
+  handleDataRow(msg: { fields: TextRow }): void {
+    this.rows.push(msg.fields);
+  }
+
+  handleReadyForQuery(): void {
+    this.callback?.(null, this.rows);
+  }
+
+  /** The client calls this at most once, and then no handleReadyForQuery follows for this query. */
+  handleError(err: Error): void {
+    this.callback?.(err);
+  }
+
+  handleCopyInResponse(connection: Wire): void {
+    connection.sendCopyFail('No source stream defined');
+  }
+
+  // The messages a plain select never causes, or whose content this query does not need.
+  handleRowDescription(): void {}
+  handleCommandComplete(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyData(): void {}
+}
+
+/** A parameter as the text format sends it. */
+export const textParam = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
+
+// PostgreSQL's text form of a timestamptz in UTC under the default DateStyle (ISO):
+// 2026-11-23 08:13:00.123456+00 (0–6 decimals).
+const PG_UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+const parseTimestamptz = pg.types.getTypeParser(1184, 'text') as (text: string) => Date;
+
+/**
+ * A timestamptz column's text as every answer carries a time: ISO 8601 in UTC with milliseconds.
+ * Text in UTC (the usual case) is rewritten without a Date; another session time zone falls back to
+ * the driver's own parser. Milliseconds are truncated, as a Date truncates them.
+ */
+export function decodeTimestamp(text: string): string {
+  const m = PG_UTC_TEXT.exec(text);
+  if (m) return `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  return parseTimestamptz(text).toISOString();
+}
+
+export const decodeTimestampOrNull = (text: string | null): string | null =>
+  text === null ? null : decodeTimestamp(text);
