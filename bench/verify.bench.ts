@@ -193,7 +193,7 @@ async function main() {
 
     // Each server under test runs in its own process (bench/verify-target.ts), so the load
     // generator in this process never steals its event loop. BENCH_CPU_PROFILE_DIR=dir writes a V8
-    // CPU profile of the minimal handler and of the app (rate limits off) into dir when they stop.
+    // CPU profile of the minimal handler, the app and the app with rate limits on into dir when they stop.
     const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
     /** Each target's CPU time and requests served, reported when it stops. */
     const cpu = new Map<string, { requests: number; micros: number }>();
@@ -274,7 +274,7 @@ async function main() {
       });
     const minimalUrl = await startTarget('minimal', { MODE: 'minimal' }, 'minimal');
     const appUrl = await startTarget('app', { MODE: 'app', RATE_LIMITS: 'off' }, 'app');
-    const limitedUrl = await startTarget('limited', { MODE: 'app', RATE_LIMITS: 'on' });
+    const limitedUrl = await startTarget('limited', { MODE: 'app', RATE_LIMITS: 'on' }, 'limited');
 
     // Both answer a real report: the app with the public fields (identification, verdicts, six
     // photo links, no value), the minimal handler with the row the same SQL returns.
