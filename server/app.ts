@@ -226,8 +226,9 @@ export async function buildApp(opts: {
     const path = request.url.split('?')[0] ?? '';
     const isServerPath =
       /^\/(api|uploads)(\/|$)/i.test(path) || (path === '/login' && request.method !== 'GET');
-    if (root && request.method === 'GET' && !isServerPath) {
-      // Client routes fall back to the app's index page; the app shows its own 404 screen.
+    if (root && (request.method === 'GET' || request.method === 'HEAD') && !isServerPath) {
+      // Client routes fall back to the app's index page; the app shows its own 404 screen. HEAD gets
+      // the same status and headers without the body (uptime checks and link checkers use it).
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', { cacheControl: false });
     }

@@ -52,6 +52,22 @@ describe('security headers', () => {
     }
   });
 
+  it('on HEAD of the page and a client route, which answer as GET does without the body', async () => {
+    for (const path of ['/', '/dashboard', '/verify-report?code=ABCDEFGH']) {
+      const get = await fetch(`${product.url}${path}`);
+      const head = await fetch(`${product.url}${path}`, { method: 'HEAD' });
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(head.headers.get('content-length'), path).toBe(get.headers.get('content-length'));
+      expectSecure(head, `HEAD ${path}`);
+      expect(await head.text(), path).toBe('');
+    }
+    // Server paths stay 404 for HEAD as for GET.
+    const api = await fetch(`${product.url}/api/no-such-call`, { method: 'HEAD' });
+    expect(api.status).toBe(404);
+    expectSecure(api, 'HEAD /api/no-such-call');
+  });
+
   it('on API answers: JSON, errors, login, files and PDFs', async () => {
     const login = await fetch(`${product.url}/login`, {
       method: 'POST',
