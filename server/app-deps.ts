@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { JobWorker } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { LoginThrottle } from './modules/accounts/login-throttle';
+import type { TotpVault } from './modules/accounts/totp-vault';
 import type { LabKeys } from './modules/signing/lab-keys';
 import type { TokenService } from './plugins/auth';
 import type { Storage } from './storage/storage';
@@ -18,6 +19,8 @@ export type AppDeps = {
   storage: Storage;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
+  /** Seals and opens the authenticator keys stored with the accounts (docs/product/security.md). */
+  totpVault: TotpVault;
   /** The background-job worker: modules register their handlers on it (docs/architecture.md). */
   jobs: JobWorker;
   /** The PDF signing identity and the credential keys. */

@@ -45,6 +45,7 @@ import { disclosureRoutes } from './modules/disclosure/disclosure.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { createTokenService, registerAuth, resolveJwtSecret } from './plugins/auth';
+import { createTotpVault, resolveTotpKey, sealStoredTotpKeys } from './modules/accounts/totp-vault';
 import { addressKey, networkPrefix } from './plugins/client-address';
 import { registerErrorHandler } from './plugins/errors';
 import { registerTextGuard } from './plugins/text-guard';
@@ -134,11 +135,21 @@ export async function buildApp(opts: {
     storage,
     tokens,
     loginThrottle: createLoginThrottle(database.db, config.rateLimits),
+    totpVault: createTotpVault(resolveTotpKey(config.totpKey, config.dataDir)),
     jobs: createJobWorker({ db: database.db, log: app.log, retryFirstMs: config.jobsRetryFirstMs }),
     keys,
     mailer: createMailer({ config, secret }),
   };
   app.decorate('deps', deps);
+  // Authenticator keys stored before they were encrypted are sealed now; keys this TOTP_KEY cannot
+  // open (it was changed) are reported: those accounts can still sign in with a recovery code.
+  const totpKeys = await sealStoredTotpKeys(deps.db, deps.totpVault);
+  if (totpKeys.sealed) app.log.info({ sealed: totpKeys.sealed }, 'two-factor keys encrypted at rest');
+  if (totpKeys.unreadable)
+    app.log.error(
+      { unreadable: totpKeys.unreadable },
+      'two-factor keys cannot be opened with this TOTP_KEY: restore the key that sealed them, or those accounts must use a recovery code and set up their app again',
+    );
   registerMailDelivery({ worker: deps.jobs, db: deps.db, config, storage, mailer: deps.mailer });
   if (opts.runJobs !== false) {
     app.addHook('onReady', async () => deps.jobs.start());

@@ -20,6 +20,7 @@ const envSchema = z.object({
     z.string().min(8, 'must be at least 8 characters').optional(),
   ),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  TOTP_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -67,6 +68,8 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
+  /** Encrypts authenticator keys at rest (32 bytes, hex or base64); unset: DATA_DIR/totp-key. */
+  totpKey: string | undefined;
   publicUrl: string;
   rateLimits: boolean;
   redisUrl: string | undefined;
@@ -132,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
+    totpKey: e.TOTP_KEY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     rateLimits: e.RATE_LIMITS === 'on',
     redisUrl: e.REDIS_URL,

@@ -46,10 +46,13 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** "E-mail me when my sample's status changes" (docs/product/mail.md). */
     notifyStatusChanges: boolean('notify_status_changes').notNull().default(true),
-    /** Two-factor sign-in (docs/product/accounts-and-sessions.md): the TOTP secret (base32) once enabled. */
-    totpSecret: varchar('totp_secret', { length: 64 }),
-    /** A secret offered by setup and not yet confirmed with a code. */
-    totpPendingSecret: varchar('totp_pending_secret', { length: 64 }),
+    /**
+     * Two-factor sign-in (docs/product/accounts-and-sessions.md): the TOTP secret once enabled, sealed
+     * with TOTP_KEY (`v1.…`, modules/accounts/totp-vault.ts); never the base32 key in the clear.
+     */
+    totpSecret: varchar('totp_secret', { length: 128 }),
+    /** A secret offered by setup and not yet confirmed with a code, sealed the same way. */
+    totpPendingSecret: varchar('totp_pending_secret', { length: 128 }),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The 30-second step of the last accepted code: a code is accepted once. */
     totpLastStep: integer('totp_last_step'),

@@ -49,6 +49,12 @@ describe('starting the product', () => {
     expect(r.output).toContain('PORT');
   });
 
+  it('refuses a TOTP_KEY that is not 32 bytes with a clear message and exit code 1', async () => {
+    const r = await runToExit({ TOTP_KEY: 'too-short', DATA_DIR: mkdtempSync(join(tmpdir(), 'vl-bad-')) });
+    expect(r.code).toBe(1);
+    expect(r.output).toContain('TOTP_KEY must be 32 bytes');
+  });
+
   it('refuses an unreachable DATABASE_URL with a clear message and exit code 1', async () => {
     const r = await runToExit({
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MFA_TOKEN_INVALID,
@@ -6,8 +8,11 @@ import {
 } from '../../../common/contracts/two-factor';
 import { callOk } from '../../../tests/support/http';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { users } from '../../db/schema';
 import { MAX_FAILURES_PER_ACCOUNT } from './login-throttle';
-import { totpCode, totpStep } from './totp';
+import { newTotpSecret, totpCode, totpStep } from './totp';
 
 // Two-factor sign-in (docs/product/accounts-and-sessions.md).
 let t: TestApp;
@@ -171,5 +176,101 @@ describe('two-factor sign-in', () => {
     const settings = await call(t, 'GET', '/api/lab/settings', { token: admin.token });
     expect(settings.status).toBe(200);
     expect(settings.body).toMatchObject({ require2faForStaff: true });
+  });
+
+  it('keeps the authenticator key sealed in the database: never the base32 key in the clear', async () => {
+    const user = await createUser(t);
+    const stored = async () => {
+      const [row] = await t.db
+        .select({ secret: users.totpSecret, pending: users.totpPendingSecret })
+        .from(users)
+        .where(eq(users.id, user.id));
+      return row;
+    };
+    const setup = await callOk<{ secret: string }>(t, 'POST', '/api/auth/2fa/totp/setup', {
+      token: user.token,
+    });
+    const pending = await stored();
+    expect(pending?.pending).toMatch(/^v1\.[A-Za-z0-9_-]{80}$/);
+    expect(pending?.pending).not.toContain(setup.secret);
+    await callOk(t, 'POST', '/api/auth/2fa/totp/enable', {
+      token: user.token,
+      json: { code: codeAt(setup.secret) },
+    });
+    const on = await stored();
+    expect(on?.pending).toBeNull();
+    expect(on?.secret).toMatch(/^v1\.[A-Za-z0-9_-]{80}$/);
+    expect(on?.secret).not.toContain(setup.secret);
+    // Copied into another account's row, the sealed key opens nowhere: that account's codes fail.
+    const other = await createUser(t);
+    await t.db
+      .update(users)
+      .set({ totpSecret: on?.secret, totpEnabledAt: new Date() })
+      .where(eq(users.id, other.id));
+    expect((await verify(await mfaToken(other), codeAt(setup.secret, 1))).status).toBe(500);
+    expect((await verify(await mfaToken(user), codeAt(setup.secret, 1))).status).toBe(200);
+  });
+
+  it('seals at start-up a key stored in the clear by an earlier version, and it still signs in', async () => {
+    const user = await createUser(t);
+    const secret = newTotpSecret();
+    await t.db
+      .update(users)
+      .set({ totpSecret: secret, totpEnabledAt: new Date() })
+      .where(eq(users.id, user.id));
+    // A second instance on the same database and DATA_DIR (so the same generated TOTP key) starts.
+    const lines: string[] = [];
+    const second = await buildApp({
+      config: loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'info', JWT_SECRET: 'x'.repeat(40) }),
+      database: t.database,
+      storage: t.storage,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+      serveWeb: false,
+      runJobs: false,
+    });
+    await second.close();
+    const [row] = await t.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, user.id));
+    expect(row?.secret).toMatch(/^v1\./);
+    expect(row?.secret).not.toContain(secret);
+    expect(lines.some((l) => l.includes('two-factor keys encrypted at rest'))).toBe(true);
+    expect((await verify(await mfaToken(user), codeAt(secret))).status).toBe(200);
+  });
+
+  it('with a changed TOTP_KEY, says so at start-up; app codes fail there, recovery codes still sign in', async () => {
+    const user = await createUser(t);
+    const { secret, recoveryCodes } = await enrol(user);
+    const lines: string[] = [];
+    const other = await buildApp({
+      config: loadConfig({
+        DATA_DIR: t.dataDir,
+        LOG_LEVEL: 'info',
+        JWT_SECRET: 'y'.repeat(40),
+        TOTP_KEY: randomBytes(32).toString('hex'),
+      }),
+      database: t.database,
+      storage: t.storage,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+      serveWeb: false,
+      runJobs: false,
+    });
+    try {
+      expect(lines.some((l) => l.includes('cannot be opened with this TOTP_KEY'))).toBe(true);
+      const login2 = async () => {
+        const res = await other.inject({
+          method: 'POST',
+          url: '/login',
+          payload: { email: user.email, password: user.password },
+        });
+        return (res.json() as { mfaToken: string }).mfaToken;
+      };
+      const step2 = (mfa: string, code: string) =>
+        other.inject({ method: 'POST', url: '/api/auth/2fa/verify', payload: { mfaToken: mfa, code } });
+      const app = await step2(await login2(), codeAt(secret, 1));
+      expect(app.statusCode).toBe(500);
+      expect(app.body).not.toContain(secret);
+      expect((await step2(await login2(), recoveryCodes[0] ?? '')).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });

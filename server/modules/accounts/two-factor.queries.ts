@@ -4,6 +4,7 @@ import { RECOVERY_CODE_COUNT } from '../../../common/contracts/two-factor';
 import type { Db, DbOrTx } from '../../db/client';
 import { mfaChallenges, recoveryCodes, users } from '../../db/schema';
 import { base32Encode, matchTotp } from './totp';
+import type { TotpVault } from './totp-vault';
 
 // The storage side of two-factor sign-in (docs/product/accounts-and-sessions.md). Every "once only"
 // rule is one conditional UPDATE, so two requests racing with the same code cannot both win.
@@ -25,6 +26,7 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
+/** Stores the key waiting to be confirmed, already sealed (`TotpVault.seal`). */
 export async function setPendingSecret(db: DbOrTx, userId: number, secret: string): Promise<void> {
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
 }
@@ -67,13 +69,14 @@ export async function disableTotp(db: Db, userId: number): Promise<void> {
  */
 export async function spendSecondFactor(
   db: DbOrTx,
+  vault: TotpVault,
   user: { id: number; totpSecret: string | null; totpLastStep: number | null },
   code: string,
   nowMs = Date.now(),
 ): Promise<boolean> {
   if (!user.totpSecret) return false;
   if (/^\d{6}$/.test(code)) {
-    const step = matchTotp(user.totpSecret, code, nowMs, user.totpLastStep);
+    const step = matchTotp(vault.open(user.id, user.totpSecret), code, nowMs, user.totpLastStep);
     if (step === null) return false;
     const won = await db
       .update(users)

@@ -63,7 +63,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = currentUser(request);
         if (user.twoFactorEnabled) throw conflict(ALREADY_ON);
         const secret = newTotpSecret();
-        await setPendingSecret(deps.db, user.id, secret);
+        await setPendingSecret(deps.db, user.id, deps.totpVault.seal(user.id, secret));
         const issuer = (await readLabSettings(deps.db))?.labName?.trim() || DEFAULT_LAB_NAME;
         const url = otpauthUrl(secret, user.email, issuer);
         const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -92,10 +92,12 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!user) throw unauthorized();
         if (user.totpSecret) throw conflict(ALREADY_ON);
         if (!user.totpPendingSecret) throw badRequest(NO_PENDING_SETUP);
-        const step = matchTotp(user.totpPendingSecret, request.body.code, Date.now(), null);
+        const pending = deps.totpVault.open(user.id, user.totpPendingSecret);
+        const step = matchTotp(pending, request.body.code, Date.now(), null);
         if (step === null) throw codeError();
         const codes = newRecoveryCodes();
-        if (!(await enableTotp(deps.db, user.id, user.totpPendingSecret, step, codes)))
+        // Sealed for this account, the pending key is stored as the key as it is.
+        if (!(await enableTotp(deps.db, user.id, deps.totpVault.seal(user.id, pending), step, codes)))
           throw conflict(ALREADY_ON);
         return {
           recoveryCodes: codes,
@@ -122,7 +124,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!challenge || !user?.isActive || !user.totpSecret) throw unauthorized(MFA_TOKEN_INVALID);
         // Counted before the code is checked, like a password (login-throttle.ts).
         const attempt = await deps.loginThrottle.reserve(user.email, request.ip);
-        if (!(await spendSecondFactor(deps.db, user, code))) {
+        if (!(await spendSecondFactor(deps.db, deps.totpVault, user, code))) {
           await failChallenge(deps.db, challenge.id);
           throw unauthorized(TWO_FACTOR_CODE_INVALID);
         }
@@ -151,7 +153,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const attempt = await deps.loginThrottle.reserve(user.email, request.ip);
         if (!(await verifyPassword(user.passwordHash, request.body.password)))
           throw badRequest(WRONG_PASSWORD, [{ path: 'password', message: WRONG_PASSWORD }]);
-        if (!(await spendSecondFactor(deps.db, user, request.body.code))) throw codeError();
+        if (!(await spendSecondFactor(deps.db, deps.totpVault, user, request.body.code))) throw codeError();
         await attempt.succeeded();
         await disableTotp(deps.db, user.id);
         return { message: 'Two-factor sign-in is off.' };
