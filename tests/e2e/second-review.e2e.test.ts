@@ -182,6 +182,22 @@ describe('the second review', () => {
     await close();
   });
 
+  it('the send-back mail to the author waits in the Outbox (no mail server here), with the comment', async () => {
+    const { page, close } = await signedIn(E2E_ADMIN);
+    await page.goto('/admin');
+    await selectTab(page, 'Outbox');
+    await visible(page, 'No mail server configured');
+    const row = page.locator('tr', { hasText: AUTHOR.email }).filter({ hasText: 'Sent back: your report' });
+    await row.getByText('pending', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await row.getByRole('button', { name: /^View/ }).click();
+    const frame = page.frameLocator('iframe[title^="Message: Sent back: your report"]');
+    await frame.getByText(COMMENT).waitFor();
+    await frame.getByText('Rita Reviewer reviewed your report', { exact: false }).waitFor();
+    await shoot(page, 'outbox-sent-back');
+    await close();
+  });
+
   it('the author reads the comment and issues again', async () => {
     const { page, close } = await signedIn(AUTHOR);
     await page.goto(`/sample/${sampleId}`);
