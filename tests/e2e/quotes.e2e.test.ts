@@ -93,7 +93,7 @@ beforeAll(async () => {
 afterAll(() => stopE2E({ product, browser }));
 
 describe('quotes and turnaround', () => {
-  it('staff send a pre-filled quote; the customer accepts; the expected date shows; the admin marks it paid', async () => {
+  it('staff send a pre-filled quote; the customer accepts; the expected date shows; the answer is mailed; the admin marks it paid', async () => {
     // Staff: Send Quote, pre-filled from the price list with the sample's services and the urgent
     // surcharge (the factory's sample is urgent): 0.10 + 0.20 + 50% = exactly 0.45.
     const s = await newPage(browser, { baseURL: product.url, width: 1366 });
@@ -150,6 +150,13 @@ describe('quotes and turnaround', () => {
     await loginAs(a.page, product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     await a.page.goto('/admin');
     await a.page.getByText('Overdue', { exact: true }).waitFor();
+    // The staff member who sent the quote is mailed the answer; with no mail server it waits in the Outbox.
+    await selectTab(a.page, 'Outbox');
+    await a.page
+      .locator('tr', { hasText: STAFF.email })
+      .filter({ hasText: `Quote accepted: ${id}` })
+      .getByText('pending', { exact: true })
+      .waitFor();
     // The Samples tab offers quotes too, but none once the customer has accepted.
     await selectTab(a.page, 'Samples');
     await a.page.getByRole('button', { name: `Send Quote for ${displaySampleId(unquotedId)}` }).waitFor();
