@@ -314,6 +314,8 @@ async function main() {
         rounds.push({ minimal: await measure(minimalUrl), app: a });
       }
     }
+    // Warmed like the other two first: a cold run would also time the JIT and start-up garbage.
+    await measure(limitedUrl, true);
     const limited = await measure(limitedUrl, true);
     // BENCH_FASTIFY=1: one more pass of bare Fastify + pg with the same SQL, right after a pass of
     // the minimal handler, to split the gap into Fastify's own share and the app's.
