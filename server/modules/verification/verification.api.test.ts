@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationLog } from '../../db/schema';
+import { samples, verificationLog } from '../../db/schema';
 import { MAX_SAMPLE_FILE_BYTES } from '../../../common/domain/uploads';
 import { insertSample } from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
@@ -100,9 +100,20 @@ describe('GET /api/reports/verify/{code} (public)', () => {
       revokedAt: null,
     });
     const body = res.body as Record<string, unknown>;
-    for (const key of ['submissionDate', 'reportGeneratedAt', 'lastUpdated', 'issuedAt']) {
-      expect(Number.isNaN(Date.parse(String(body[key])))).toBe(false);
-    }
+    // The stored instants, to the millisecond, as every answer writes a time (ISO 8601, UTC, ms).
+    const [stored] = await t.db
+      .select({
+        submissionDate: samples.submissionDate,
+        reportGeneratedAt: samples.reportGeneratedAt,
+        lastUpdated: samples.lastUpdated,
+      })
+      .from(samples)
+      .where(eq(samples.id, s.id));
+    expect(body.submissionDate).toBe(stored?.submissionDate.toISOString());
+    expect(body.reportGeneratedAt).toBe(stored?.reportGeneratedAt?.toISOString());
+    expect(body.lastUpdated).toBe(stored?.lastUpdated.toISOString());
+    for (const key of ['submissionDate', 'reportGeneratedAt', 'lastUpdated', 'issuedAt'])
+      expect(body[key]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // What leaves publicly: no notes, no owner, no internal ids beyond the spec's.
     expect(JSON.stringify(body)).not.toContain('Internal notes');
     expect(body).not.toHaveProperty('userId');
@@ -142,7 +153,11 @@ describe('GET /api/reports/verify/{code} (public)', () => {
       revoked: true,
       revokedReason: 'Signature found to be a later addition',
     });
-    expect(Number.isNaN(Date.parse(String((res.body as { revokedAt: string }).revokedAt)))).toBe(false);
+    const [stored] = await t.db
+      .select({ revokedAt: samples.reportRevokedAt })
+      .from(samples)
+      .where(eq(samples.reportCode, reportCode));
+    expect((res.body as { revokedAt: string }).revokedAt).toBe(stored?.revokedAt?.toISOString());
     expect((await logRows(reportCode))[0]?.result).toBe('revoked');
   });
 });
