@@ -161,4 +161,39 @@ describe('photos from a phone', () => {
     }
     await lab.close();
   });
+  it('a photo still being prepared, or without a preview, names that state on its button as it shows it', async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await loginAs(page, product.url, 'phone@collector.test', 'customer-pass-1');
+    // The sample page as it can be right after a submission: the first photo's copies are still being
+    // made, and the second has no preview to show.
+    await page.route(/\/api\/samples\/\d+$/, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as {
+        files: { fileCategory: string; processing: boolean; thumbnailUrl: string | null }[];
+      };
+      const photos = body.files.filter((f) => f.fileCategory === 'photo');
+      Object.assign(photos[0] ?? {}, { processing: true, thumbnailUrl: null });
+      Object.assign(photos[1] ?? {}, { processing: false, thumbnailUrl: null });
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.goto('/dashboard');
+    await page
+      .getByRole('row', { name: /Meissen Figurine/ })
+      .getByRole('link', { name: /View/ })
+      .click();
+    await page.waitForURL(/\/sample\/\d+$/);
+    const gallery = page.getByRole('region', { name: 'Photos' });
+    await gallery.getByText('Preparing photo…').waitFor();
+    await gallery.getByText('Preview unavailable').waitFor();
+    await gallery
+      .getByRole('button', { name: 'Open photo 1 of 2: rotated.jpg — Preparing photo…', exact: true })
+      .waitFor();
+    await gallery
+      .getByRole('button', { name: 'Open photo 2 of 2: phone.heic — Preview unavailable', exact: true })
+      .waitFor();
+    // What a button shows is part of its name (WCAG 2.5.3): axe's label-content-name-mismatch passes.
+    const violations = await seriousAxeViolations(page);
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    await context.close();
+  });
 });

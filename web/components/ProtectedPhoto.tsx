@@ -9,6 +9,9 @@ import { photoBlobQuery } from '../lib/photos';
  * the copies (`processing`), a placeholder says so; the caller's query polls and the image appears
  * by itself. `url` null and not processing: the photo cannot be shown (undecodable file).
  */
+const PREPARING_TEXT = 'Preparing photo…';
+const UNAVAILABLE_TEXT = 'Preview unavailable';
+
 export function ProtectedPhoto({
   url,
   processing,
@@ -17,6 +20,7 @@ export function ProtectedPhoto({
   height,
   fit = 'cover',
   style,
+  onStatusText,
 }: {
   url: string | null;
   processing: boolean;
@@ -25,6 +29,12 @@ export function ProtectedPhoto({
   height: number | string;
   fit?: 'cover' | 'contain';
   style?: CSSProperties;
+  /**
+   * Told the status text shown on the picture ('Preparing photo…', 'Preview unavailable'), or null
+   * when none shows: a labelled control around the picture must name what it visibly says (WCAG
+   * 2.5.3, axe's label-content-name-mismatch).
+   */
+  onStatusText?: (text: string | null) => void;
 }) {
   const query = useQuery({ ...photoBlobQuery(url ?? ''), enabled: Boolean(url) });
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
@@ -40,6 +50,16 @@ export function ProtectedPhoto({
 
   // Small slots (dashboard rows) show only the icon; the accessible name still says what is going on.
   const compact = typeof width === 'number' && width < 100;
+  const statusText = compact
+    ? null
+    : processing
+      ? PREPARING_TEXT
+      : !url || query.isError
+        ? UNAVAILABLE_TEXT
+        : null;
+  useEffect(() => {
+    onStatusText?.(statusText);
+  }, [onStatusText, statusText]);
   const frame: CSSProperties = { width, height, borderRadius: 'var(--mantine-radius-sm)', ...style };
   if (processing) {
     return (
@@ -53,7 +73,7 @@ export function ProtectedPhoto({
         <Loader size="xs" aria-hidden="true" />
         {!compact && (
           <Text size="xs" c="gray.8" ta="center" aria-hidden="true">
-            Preparing photo…
+            {PREPARING_TEXT}
           </Text>
         )}
       </Center>
@@ -71,7 +91,7 @@ export function ProtectedPhoto({
         <IconPhotoOff size={20} aria-hidden="true" />
         {!compact && (
           <Text size="xs" c="gray.8" ta="center" aria-hidden="true">
-            Preview unavailable
+            {UNAVAILABLE_TEXT}
           </Text>
         )}
       </Center>

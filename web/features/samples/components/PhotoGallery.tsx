@@ -1,6 +1,7 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { SampleFile } from '../../../../common/contracts/samples';
 import { THUMBNAIL_MAX_PX } from '../../../../common/domain/photos';
 import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
@@ -61,26 +62,7 @@ export function PhotoGallery({
         style={{ listStyle: 'none' }}
       >
         {photos.map((photo, i) => (
-          <li key={photo.id}>
-            <UnstyledButton
-              onClick={() => onOpenChange(i)}
-              aria-label={`Open photo ${i + 1} of ${count}: ${photo.originalName}`}
-              style={{ display: 'block', width: '100%', borderRadius: 'var(--mantine-radius-sm)' }}
-              data-testid="gallery-thumbnail"
-            >
-              <ProtectedPhoto
-                url={photo.thumbnailUrl}
-                processing={photo.processing}
-                alt={photo.originalName}
-                width="100%"
-                height={120}
-                style={{ maxWidth: THUMBNAIL_MAX_PX }}
-              />
-            </UnstyledButton>
-            <Text size="xs" truncate="end" mt={4} title={photo.originalName}>
-              {photo.originalName}
-            </Text>
-          </li>
+          <GalleryThumbnail key={photo.id} photo={photo} index={i} count={count} onOpen={onOpenChange} />
         ))}
       </SimpleGrid>
 
@@ -138,5 +120,47 @@ export function PhotoGallery({
         )}
       </Modal>
     </>
+  );
+}
+
+/**
+ * One photo of the grid: a button that opens the viewer. Its name says which photo it opens and,
+ * while the picture shows a status ('Preparing photo…'), that status too, as it is seen (not in
+ * parentheses: WCAG 2.5.3 checkers drop parenthesised text from the name).
+ */
+function GalleryThumbnail({
+  photo,
+  index,
+  count,
+  onOpen,
+}: {
+  photo: SampleFile;
+  index: number;
+  count: number;
+  onOpen: (index: number) => void;
+}) {
+  const [status, setStatus] = useState<string | null>(null);
+  return (
+    <li>
+      <UnstyledButton
+        onClick={() => onOpen(index)}
+        aria-label={`Open photo ${index + 1} of ${count}: ${photo.originalName}${status ? ` — ${status}` : ''}`}
+        style={{ display: 'block', width: '100%', borderRadius: 'var(--mantine-radius-sm)' }}
+        data-testid="gallery-thumbnail"
+      >
+        <ProtectedPhoto
+          url={photo.thumbnailUrl}
+          processing={photo.processing}
+          alt={photo.originalName}
+          width="100%"
+          height={120}
+          style={{ maxWidth: THUMBNAIL_MAX_PX }}
+          onStatusText={setStatus}
+        />
+      </UnstyledButton>
+      <Text size="xs" truncate="end" mt={4} title={photo.originalName}>
+        {photo.originalName}
+      </Text>
+    </li>
   );
 }
