@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { utcTextAsIso } from '../plugins/presented-json';
 
 /** A row as PostgreSQL sends it in the text format: each column's text, or null. */
 export type TextRow = (string | null)[];
@@ -89,20 +90,15 @@ export class TextRowsQuery {
 export const textParam = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
 
-// PostgreSQL's text form of a timestamptz in UTC under the default DateStyle (ISO):
-// 2026-11-23 08:13:00.123456+00 (0–6 decimals).
-const PG_UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 const parseTimestamptz = pg.types.getTypeParser(1184, 'text') as (text: string) => Date;
 
 /**
  * A timestamptz column's text as every answer carries a time: ISO 8601 in UTC with milliseconds.
- * Text in UTC (the usual case) is rewritten without a Date; another session time zone falls back to
- * the driver's own parser. Milliseconds are truncated, as a Date truncates them.
+ * Text in UTC under the default DateStyle (the usual case) is rewritten without a Date
+ * (`utcTextAsIso`); another session time zone or form falls back to the driver's own parser.
  */
 export function decodeTimestamp(text: string): string {
-  const m = PG_UTC_TEXT.exec(text);
-  if (m) return `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
-  return parseTimestamptz(text).toISOString();
+  return utcTextAsIso(text) ?? parseTimestamptz(text).toISOString();
 }
 
 export const decodeTimestampOrNull = (text: string | null): string | null =>
