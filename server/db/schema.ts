@@ -516,3 +516,49 @@ export const mfaChallenges = pgTable(
     index('mfa_challenges_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The audit trail (server/audit, docs/product/audit-trail.md): one append-only, hash-chained event
+ * per change that matters. `id` is the event's place in the chain, handed out by audit_chain_head
+ * under its row lock, so ids have no gaps and follow the chain. Triggers (the hand-written
+ * migration *_audit_append_only.sql) refuse UPDATE, DELETE and TRUNCATE. No foreign keys: an event
+ * outlives whatever it names, and a cascade could never touch it anyway.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The account that acted; null for the system (and for a failed sign-in, who is not known). */
+    actorId: integer('actor_id'),
+    /** Who acted, in words, as it was then: the account's e-mail, the address typed, or 'system'. */
+    actorLabel: varchar('actor_label', { length: 255 }).notNull(),
+    action: varchar('action', { length: 64 }).notNull(),
+    subjectType: varchar('subject_type', { length: 40 }).notNull(),
+    subjectId: varchar('subject_id', { length: 64 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** The client's network prefix (/24, /48), never the full address. */
+    network: varchar('network', { length: 64 }),
+    prevHash: char('prev_hash', { length: 64 }).notNull(),
+    /** SHA-256 (hex) of prev_hash followed by the event's canonical JSON (server/audit/audit.ts). */
+    hash: char('hash', { length: 64 }).notNull(),
+  },
+  (t) => [
+    index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.id),
+    index('audit_events_action_idx').on(t.action, t.id),
+    index('audit_events_actor_idx').on(t.actorId, t.id),
+    index('audit_events_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * The chain's head: one row (id 1) with the last event's place and hash. Every writer locks it
+ * (UPDATE … RETURNING) inside the transaction of its change, so events from any number of instances
+ * form one chain; a rolled-back change gives its place back.
+ */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: integer('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  lastHash: char('last_hash', { length: 64 }).notNull(),
+});

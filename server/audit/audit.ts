@@ -1,0 +1,141 @@
+// The audit trail's one way in (docs/product/audit-trail.md, docs/decisions/0022-audit-trail.md).
+//
+//   await deps.db.transaction(async (tx) => {
+//     … the change …
+//     await recordAudit(tx, { ...auditContext(request), action: 'sample.status_changed',
+//       subject: { type: 'sample', id: sample.id }, before: { status: old }, after: { status: next } });
+//   });
+//
+// Call it inside the transaction of the change, as its last statement: the event commits or rolls back
+// with the change, and the chain's head row stays locked only from here to the commit. Every writer
+// takes that lock, so events from several instances form one chain with no gaps and no fork.
+
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AuditAction, AuditSubjectType } from '../../common/domain/audit';
+import { AUDIT_SYSTEM_ACTOR } from '../../common/domain/audit';
+import type { Db } from '../db/client';
+import { networkPrefix } from '../plugins/client-address';
+import { canonicalJson } from './canonical-json';
+import { withoutSecrets } from './without-secrets';
+
+/** A transaction: an event is only ever written inside one (recordAuditAlone opens one). */
+export type AuditTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The hash before the first event. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** A JSON object of what changed: only the fields that matter, never a secret (they are stripped). */
+export type AuditValues = Record<string, unknown>;
+
+export type AuditEventInput = {
+  /** Who acted: the signed-in account, or null for the system (or nobody known: a failed sign-in). */
+  actor: { id: number; email: string } | null;
+  /** Who acted, in words, when not the actor's e-mail or 'system' (a failed sign-in: the address typed). */
+  actorLabel?: string;
+  action: AuditAction;
+  subject: { type: AuditSubjectType; id: string | number | null };
+  /** The changed fields as they were (null: the thing did not exist). */
+  before?: AuditValues | null;
+  /** The changed fields as they are now (null: the thing is gone). */
+  after?: AuditValues | null;
+  /** The client's address (request.ip); only its network prefix (/24, /48) is kept. */
+  ip?: string | null;
+};
+
+/** An event as stored and as hashed. `at` is ISO 8601 UTC with milliseconds. */
+export type AuditRecord = {
+  id: number;
+  at: string;
+  actorId: number | null;
+  actorLabel: string;
+  action: string;
+  subjectType: string;
+  subjectId: string | null;
+  before: unknown;
+  after: unknown;
+  network: string | null;
+};
+
+/** SHA-256 (hex) of the previous event's hash followed by this event's canonical JSON. */
+export function auditHash(prevHash: string, record: AuditRecord): string {
+  const body = canonicalJson({
+    id: record.id,
+    at: record.at,
+    actorId: record.actorId,
+    actorLabel: record.actorLabel,
+    action: record.action,
+    subjectType: record.subjectType,
+    subjectId: record.subjectId,
+    before: record.before ?? null,
+    after: record.after ?? null,
+    network: record.network,
+  });
+  return createHash('sha256').update(prevHash).update(body, 'utf8').digest('hex');
+}
+
+// What UTF-8 (and so the database) cannot hold: a surrogate without its pair becomes U+FFFD there.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The JSON value that is stored and hashed: secrets removed, dates as ISO text, strings as the
+ * database keeps them (no NUL, no lone surrogate), so reading the row back gives the same canonical text.
+ */
+export function auditValues(values: AuditValues | null | undefined): unknown {
+  if (values === null || values === undefined) return null;
+  return JSON.parse(canonicalJson(withoutSecrets(values)), (_key, v: unknown) =>
+    typeof v === 'string' ? v.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD') : v,
+  );
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The ISO text PostgreSQL writes for a timestamptz, to the millisecond, in UTC. */
+export const ISO_MS_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * Appends one event to the chain inside `tx` (the transaction of the change it records) and answers
+ * its id and hash. Two statements: lock the head and take the next place, then insert the event and
+ * move the head.
+ */
+export async function recordAudit(
+  tx: AuditTx,
+  input: AuditEventInput,
+): Promise<{ id: number; hash: string }> {
+  const [head] = rowsOf<{ seq: string; last_hash: string; at: string }>(
+    await tx.execute(sql`
+      update audit_chain_head set seq = seq + 1 where id = 1
+      returning seq::text as seq, last_hash,
+        to_char(clock_timestamp() at time zone 'UTC', ${sql.raw(ISO_MS_FORMAT)}) as at`),
+  );
+  if (!head) throw new Error('audit_chain_head has no row: the audit migration did not run');
+  const record: AuditRecord = {
+    id: Number(head.seq),
+    at: head.at,
+    actorId: input.actor?.id ?? null,
+    actorLabel: (input.actorLabel ?? input.actor?.email ?? AUDIT_SYSTEM_ACTOR).slice(0, 255),
+    action: input.action,
+    subjectType: input.subject.type,
+    subjectId: input.subject.id === null ? null : String(input.subject.id).slice(0, 64),
+    before: auditValues(input.before),
+    after: auditValues(input.after),
+    network: input.ip ? networkPrefix(input.ip) : null,
+  };
+  const hash = auditHash(head.last_hash, record);
+  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+  await tx.execute(sql`
+    with appended as (
+      insert into audit_events
+        (id, at, actor_id, actor_label, action, subject_type, subject_id, before, after, network, prev_hash, hash)
+      values (${record.id}, ${record.at}::timestamptz, ${record.actorId}, ${record.actorLabel},
+        ${record.action}, ${record.subjectType}, ${record.subjectId}, ${json(record.before)}::jsonb,
+        ${json(record.after)}::jsonb, ${record.network}, ${head.last_hash}, ${hash})
+    )
+    update audit_chain_head set last_hash = ${hash} where id = 1`);
+  return { id: record.id, hash };
+}
+
+/** An event that is the whole change (a sign-in, a failed sign-in): in a transaction of its own. */
+export function recordAuditAlone(db: Db, input: AuditEventInput): Promise<{ id: number; hash: string }> {
+  return db.transaction((tx) => recordAudit(tx, input));
+}
