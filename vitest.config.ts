@@ -25,6 +25,10 @@ const apiPostgres = {
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker (cores - 1): an API file spends much of its time
+    // waiting on PostgreSQL, password hashing (libuv's threads) and timers, so two files at a time
+    // keep both cores busy. Every file has its own database, data dir and ports (tests/support).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -2,7 +2,11 @@
 // Which external programs are there is decided by the vitest configs and the tests themselves, all
 // through tests/support/programs.ts: outside CI a missing one skips its tests with a loud message;
 // with CI=true it fails.
-import { spawnSync } from 'node:child_process';
+//
+// Order, for a two-core machine: typecheck, lint and the product build are single-threaded for most of
+// their time, so they run side by side (their output is printed whole as each ends); then the unit
+// + API suite (two workers: vitest.config.ts) and the e2e journeys on the same build (E2E_SKIP_BUILD=1).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +14,28 @@ import { join } from 'node:path';
 const outDir = mkdtempSync(join(tmpdir(), 'vl-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const started = Date.now();
+const since = (t) => `${((Date.now() - t) / 1000).toFixed(0)} s`;
 
-function run(label, cmd, args) {
-  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  if (r.status !== 0) failedSteps.push(label);
-  return r.status === 0;
+/** Runs a step; `quiet` buffers its output and prints it whole when it ends (steps run side by side). */
+function run(label, cmd, args, { quiet = false, env = {} } = {}) {
+  const t = Date.now();
+  if (!quiet) console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      if (quiet) console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}\n${out.trimEnd()}`);
+      console.log(`◀ ${label}: ${code === 0 ? 'ok' : `failed (${code})`} in ${since(t)}`);
+      if (code !== 0) failedSteps.push(label);
+      resolve(code === 0);
+    });
+  });
 }
 
 function addVitestResults(file) {
@@ -26,12 +46,15 @@ function addVitestResults(file) {
   totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
 }
 
-run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
+const [, , built] = await Promise.all([
+  run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { quiet: true }),
+  run('lint', 'npm', ['run', '--silent', 'lint'], { quiet: true }),
+  run('build', 'npm', ['run', 'build'], { quiet: true }),
+]);
 
 // Every project of vitest.config.ts: unit, api-pglite, and api-postgres when PostgreSQL is installed.
 const apiJson = join(outDir, 'api.json');
-run('unit + integration', 'npx', [
+await run('unit + integration', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -40,18 +63,30 @@ run('unit + integration', 'npx', [
 ]);
 addVitestResults(apiJson);
 
+// The journeys run on the build made above; without one (the build failed) they are not run.
 const e2eJson = join(outDir, 'e2e.json');
-run('e2e', 'npx', [
-  'vitest',
-  'run',
-  '--config',
-  'vitest.e2e.config.ts',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${e2eJson}`,
-]);
-addVitestResults(e2eJson);
+if (built) {
+  await run(
+    'e2e',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.e2e.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${e2eJson}`,
+    ],
+    { env: { E2E_SKIP_BUILD: '1' } },
+  );
+  addVitestResults(e2eJson);
+} else {
+  failedSteps.push('e2e (not run: no build)');
+}
 
-console.log(`\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
+console.log(
+  `\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'} (${since(started)} in all)`,
+);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);
