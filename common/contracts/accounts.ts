@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LAB_CONTACT_EMAIL, LAB_FIXED_PHONE } from '../domain/reports';
 import { ROLES } from '../domain/roles';
 
 // Spec §5: the forms check 6 characters; the server's user schema requires 8.
@@ -113,6 +114,12 @@ export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+/**
+ * The login answer (still 401) for a deactivated account whose password was right: the person learns
+ * why and whom to ask, instead of resetting a password that is not the problem. A wrong password
+ * never reaches it, so it tells nothing to someone who does not hold the password.
+ */
+export const ACCOUNT_DEACTIVATED_MESSAGE = `This account has been deactivated. To have it reactivated, contact the lab at ${LAB_CONTACT_EMAIL} or ${LAB_FIXED_PHONE}.`;
 
 // PUT /api/users/profile (docs/product/api.md): multipart parts 'profile' (JSON), 'profileImage', 'signature'.
 export const PROFILE_PART = 'profile';

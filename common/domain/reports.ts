@@ -34,6 +34,8 @@ export const NOTES_ALLOWED_TAGS = [
 export const DEFAULT_LAB_NAME = 'Heritage Valuation Laboratory';
 export const LAB_FIXED_ADDRESS = '125 Antiquarian Row, Suite 400, Boston, MA 02108';
 export const LAB_FIXED_PHONE = '+1 (617) 555-0142';
+/** The lab's general e-mail address: the footer, the contact page and the deactivated-account message. */
+export const LAB_CONTACT_EMAIL = 'info@heritagevaluationlab.com';
 export const LAB_HELP_EMAIL = 'verify@heritagevaluationlab.com';
 
 /** Printed on every page of a report's staff-only preview (docs/product/valuation-report.md). */

@@ -120,3 +120,12 @@ export const VALUE_RANGES: readonly Option[] = [
   { value: 'over-100000', label: 'Over $100,000' },
   { value: 'unknown', label: 'Unknown' },
 ];
+
+/**
+ * Links in mails open the sample page with this marker, so a signed-out reader is asked neutrally to
+ * log in (they came from the lab's own mail) instead of being told the page is not theirs.
+ */
+export const FROM_MAIL_PARAM = 'from';
+export const FROM_MAIL_VALUE = 'mail';
+/** The sample page as a mail links to it. */
+export const samplePageFromMail = (id: number) => `/sample/${id}?${FROM_MAIL_PARAM}=${FROM_MAIL_VALUE}`;

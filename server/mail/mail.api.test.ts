@@ -97,7 +97,7 @@ describe('mails of the lab events', () => {
     expect(mail?.to).toEqual([customer.email]);
     expect(mail?.subject).toBe(`We received your sample ${displayId(id)}: Receipt Test Clock`);
     expect(mail?.text).toContain('What happens next');
-    expect(mail?.links).toContain(`http://lab.test/sample/${id}`);
+    expect(mail?.links).toContain(`http://lab.test/sample/${id}?from=mail`);
   });
 
   it('status changed: one mail with the status in words, a working sample link and List-Unsubscribe', async () => {
@@ -112,7 +112,7 @@ describe('mails of the lab events', () => {
     expect(mail?.subject).toBe(`${displayId(sample.id)} is now "Analysis"`);
     expect(mail?.text).toContain('Started the assay.');
     const sampleLink = mail?.links.find((l) => l.includes('/sample/'));
-    expect(sampleLink).toBe(`http://lab.test/sample/${sample.id}`);
+    expect(sampleLink).toBe(`http://lab.test/sample/${sample.id}?from=mail`);
     // The link's page belongs to the customer: the API answers them for that id.
     const detail = await call(
       t,
@@ -216,7 +216,7 @@ describe('mails of the lab events', () => {
       (m) => m.subject === `Assigned to you: ${displayId(sample.id)} Assigned Vase`,
     );
     expect(mail?.to).toEqual([staff.email]);
-    expect(mail?.links).toContain(`http://lab.test/sample/${sample.id}`);
+    expect(mail?.links).toContain(`http://lab.test/sample/${sample.id}?from=mail`);
   });
 
   it('report issued, re-issued and withdrawn: code, revision, verify link, reason', async () => {
@@ -232,7 +232,7 @@ describe('mails of the lab events', () => {
     expect(issued?.to).toEqual([customer.email]);
     expect(issued?.text).toContain('revision 1');
     expect(issued?.links).toContain(`http://lab.test/verify-report?code=${code}`);
-    expect(issued?.links).toContain(`http://lab.test/sample/${sample.id}`);
+    expect(issued?.links).toContain(`http://lab.test/sample/${sample.id}?from=mail`);
     const verify = await call(t, 'GET', `/api/reports/verify/${code}`);
     expect(verify.status).toBe(200);
 
@@ -278,7 +278,7 @@ describe('mails of the lab events', () => {
       expect(back?.text).toContain(`Rita Reviewer reviewed your report ${code} (revision 1)`);
       expect(back?.text).toContain('> Please state the purity.\n> And the maker.');
       expect(back?.html).toContain('Please state the purity.<br>And the maker.');
-      expect(back?.links).toContain(`http://lab.test/sample/${sample.id}`);
+      expect(back?.links).toContain(`http://lab.test/sample/${sample.id}?from=mail`);
 
       await issue();
       expect((await decide('approve')).status).toBe(200);

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../common/domain/money';
-import { displaySampleId, normalizeStatus, SAMPLE_STATUS_LABELS } from '../../common/domain/samples';
+import {
+  displaySampleId,
+  normalizeStatus,
+  SAMPLE_STATUS_LABELS,
+  samplePageFromMail,
+} from '../../common/domain/samples';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from './mailer';
@@ -23,7 +28,7 @@ async function person(tx: DbOrTx, id: number) {
   return row;
 }
 
-const samplePath = (id: number) => `/sample/${id}`;
+const samplePath = samplePageFromMail;
 
 /** A new status: to the customer, unless they turned status mails off. */
 export async function mailStatusChanged(

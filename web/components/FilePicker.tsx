@@ -26,6 +26,7 @@ export function FilePicker({
   onRemove,
   error,
   current,
+  isRefused,
 }: {
   name: string;
   label: string;
@@ -40,6 +41,8 @@ export function FilePicker({
   error?: ReactNode;
   /** What is saved now (e.g. the current picture), shown while no file is chosen. */
   current?: ReactNode;
+  /** A chosen file that cannot be sent (too large): marked in its preview until it is removed. */
+  isRefused?: (file: File) => boolean;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -107,7 +110,11 @@ export function FilePicker({
           {error}
         </Text>
       )}
-      {files.length === 0 ? current : <FilePreviews files={files} onRemove={onRemove} />}
+      {files.length === 0 ? (
+        current
+      ) : (
+        <FilePreviews files={files} onRemove={onRemove} isRefused={isRefused} />
+      )}
     </Stack>
   );
 }

@@ -75,7 +75,15 @@ function usePreviewUrls(files: File[]): (string | null)[] {
  * remove button. Images are drawn by the browser from the local file; a HEIC photo that the browser
  * cannot decode gets a clear placeholder instead of a broken image (docs/product/photos.md).
  */
-export function FilePreviews({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
+export function FilePreviews({
+  files,
+  onRemove,
+  isRefused,
+}: {
+  files: File[];
+  onRemove: (index: number) => void;
+  isRefused?: (file: File) => boolean;
+}) {
   const previews = usePreviewUrls(files);
   // Files the browser failed to draw (keyed by file, so removing one keeps the others' state).
   const [undrawable, setUndrawable] = useState<ReadonlySet<string>>(new Set());
@@ -86,8 +94,17 @@ export function FilePreviews({ files, onRemove }: { files: File[]; onRemove: (in
       {files.map((file, i) => {
         const url = previews[i];
         const key = fileKey(file);
+        const refused = isRefused?.(file) ?? false;
         return (
-          <Paper key={key} withBorder p={6} radius="sm" pos="relative">
+          <Paper
+            key={key}
+            withBorder
+            p={6}
+            radius="sm"
+            pos="relative"
+            data-refused={refused || undefined}
+            style={refused ? { borderColor: 'var(--mantine-color-red-7)' } : undefined}
+          >
             {url && !undrawable.has(key) ? (
               <Image
                 src={url}
@@ -114,8 +131,9 @@ export function FilePreviews({ files, onRemove }: { files: File[]; onRemove: (in
                 <Text size="xs" truncate="end" title={file.name}>
                   {file.name}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c={refused ? 'red.8' : 'dimmed'} fw={refused ? 600 : undefined}>
                   {formatKb(file.size)}
+                  {refused ? ' — too large' : ''}
                 </Text>
               </Box>
               <ActionIcon

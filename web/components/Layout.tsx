@@ -5,11 +5,13 @@ import { Footer } from './Footer';
 import { LoadingScreen } from './LoadingScreen';
 import { NavBar } from './NavBar';
 import { ScrollManager } from './ScrollManager';
+import { ToastsFollowPage } from './ToastsFollowPage';
 
 export function Layout() {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <ScrollManager />
+      <ToastsFollowPage />
       <a href="#main" className="skip-link">
         Skip to main content
       </a>

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router';
+import { useRef } from 'react';
 import { isLabRole } from '../../common/domain/roles';
 import { usePersonalImage } from '../lib/personal-image';
 import { useSession } from '../lib/session';
@@ -56,6 +57,13 @@ function NavAvatar({ path }: { path: string | null }) {
 export function NavBar() {
   const { user, isLoading, logout } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Escape, the close button or a click outside: the focus goes back to the menu button. The drawer is
+  // mounted already open the first time (it is loaded lazily), so its own focus return has no opener.
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const closeToBurger = () => {
+    close();
+    setTimeout(() => burgerRef.current?.focus(), 0);
+  };
   const items = navItems(user);
 
   // While a stored token's profile loads, neither Login nor Logout is offered yet.
@@ -119,6 +127,7 @@ export function NavBar() {
               {authButtons(false)}
             </Group>
             <Burger
+              ref={burgerRef}
               opened={opened}
               onClick={toggle}
               hiddenFrom="md"
@@ -128,7 +137,14 @@ export function NavBar() {
           </Group>
         </Group>
       </Container>
-      <LazyDrawer opened={opened} onClose={close} title="Menu" hiddenFrom="md" position="right" size="xs">
+      <LazyDrawer
+        opened={opened}
+        onClose={closeToBurger}
+        title="Menu"
+        hiddenFrom="md"
+        position="right"
+        size="xs"
+      >
         <Stack component="nav" aria-label="Mobile" gap={4}>
           {items.map((item) => (
             <UnstyledButton

@@ -1,7 +1,7 @@
-import { LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../common/domain/reports';
+import { LAB_CONTACT_EMAIL, LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../common/domain/reports';
 
 // How visitors reach the lab: shown in the footer and on the contact page.
-export const LAB_CONTACT_EMAIL = 'info@heritagevaluationlab.com';
+export { LAB_CONTACT_EMAIL };
 export const LAB_ADDRESS = LAB_FIXED_ADDRESS;
 export const LAB_PHONE = LAB_FIXED_PHONE;
 export const LAB_PHONE_HREF = `tel:${LAB_FIXED_PHONE.replace(/[^+\d]/g, '')}`;

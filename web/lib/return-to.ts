@@ -4,6 +4,8 @@ import type { Location } from 'react-router';
 // site. Anything else (another origin, a protocol-relative '//host', a backslash trick) is ignored.
 
 export type ReturnState = { from?: string };
+/** A neutral line the login form shows above its fields (why the visitor is asked to log in). */
+export type LoginNotice = { notice?: string };
 
 export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== 'string') return null;

@@ -13,6 +13,7 @@ export const TOASTS = { position: 'bottom-right', limit: 3, containerWidth: 320,
 
 const closeButtonProps = { 'aria-label': 'Close notification' };
 const ERROR_KIND = 'data-toast-kind';
+const PAGE_KIND = 'data-toast-scope';
 
 /**
  * Shows one toast. The same error again replaces the one on screen instead of stacking a copy
@@ -47,10 +48,11 @@ export const toast = {
   info(title: string, message?: string) {
     statusToast('blue', title, message);
   },
-  error(title: string, message?: string) {
+  error(title: string, message?: string, opts: { page?: boolean } = {}) {
     show({
       id: `error:${title}:${message ?? ''}`,
       [ERROR_KIND]: 'error',
+      ...(opts.page ? { [PAGE_KIND]: 'page' } : {}),
       title,
       message: message ?? '',
       color: 'red',
@@ -58,5 +60,12 @@ export const toast = {
       autoClose: 8000,
       closeButtonProps,
     });
+  },
+  /**
+   * Removes the toasts shown with `{page: true}`: those that speak of the page being left (a route
+   * guard's 'Unauthorized'); web/components/ToastsFollowPage.tsx calls it when the visitor moves on.
+   */
+  dismissPageToasts() {
+    notifications.updateState(notificationsStore, (list) => list.filter((n) => n[PAGE_KIND] !== 'page'));
   },
 };

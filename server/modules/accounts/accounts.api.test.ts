@@ -147,11 +147,17 @@ describe('POST /login', () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it('refuses a deactivated account with the same 401 text', async () => {
+  it('refuses a deactivated account with 401: the right password learns why, a wrong one hears the usual text', async () => {
     const u = await createUser(t, { isActive: false });
     const res = await login(u.email, u.password);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Invalid email or password' });
+    expect(res.body).toEqual({
+      message:
+        'This account has been deactivated. To have it reactivated, contact the lab at info@heritagevaluationlab.com or +1 (617) 555-0142.',
+    });
+    const wrong = await login(u.email, 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid email or password' });
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ACCOUNT_DEACTIVATED_MESSAGE,
   authUserResponse,
   EMAIL_TAKEN_MESSAGE,
   loginRequest,
@@ -50,7 +51,9 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const attempt = await deps.loginThrottle.reserve(email, request.ip);
         const user = await findUserByEmail(deps.db, email);
         const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-        if (!user || !ok || !user.isActive) throw unauthorized(INVALID_LOGIN);
+        if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+        // Still 401 and still counted as a failure, but with the reason (docs/product/accounts-and-sessions.md).
+        if (!user.isActive) throw unauthorized(ACCOUNT_DEACTIVATED_MESSAGE);
         await attempt.succeeded();
         // With two-factor sign-in on, the password only opens the second step (two-factor.routes.ts).
         if (user.totpSecret)

@@ -3,7 +3,7 @@ import {
   type SampleSubmission,
   sampleSubmissionFields,
 } from '../../../common/contracts/samples';
-import { displaySampleId } from '../../../common/domain/samples';
+import { displaySampleId, samplePageFromMail } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, type FieldError, fieldErrors, invalidPayload } from '../../plugins/errors';
@@ -110,7 +110,7 @@ export async function submitSample(
           firstName: user.firstName,
           displayId: displaySampleId(sampleId),
           itemName: parsed.data.itemName,
-          sampleUrl: deps.mailer.url(`/sample/${sampleId}`),
+          sampleUrl: deps.mailer.url(samplePageFromMail(sampleId)),
         }),
     );
     return created.sample;

@@ -5,6 +5,10 @@ import { toast } from '../../lib/toast';
 /** What /register hands to /login in the router state: the e-mail to fill in. */
 export type LoginPrefill = { email?: string };
 
+/** What the register page says on /login about the confirmation mail it caused. */
+export const confirmationMailNotice = (email: string) =>
+  `We sent a confirmation link to ${email}. You can log in now and confirm your address from that mail.`;
+
 export { serverFieldErrors };
 
 /**

@@ -24,21 +24,31 @@ export function submissionBody(values: SampleFormValues, photos: File[], documen
   return body;
 }
 
-/** Keeps at most `max` files within the size limit; returns the kept list and a message for the rest. */
+/** A chosen file the server would refuse for its size: it stays listed, marked, and blocks sending. */
+export const isOversized = (f: File) => f.size > MAX_SAMPLE_FILE_BYTES;
+
+/** The field's message while any listed file is too large (null when none is). */
+export function oversizedError(files: File[]): string | null {
+  const tooBig = files.filter(isOversized);
+  return tooBig.length
+    ? `Each file must be ${MAX_FILE_MB}MB or smaller: ${tooBig.map((f) => f.name).join(', ')}. Remove it to continue.`
+    : null;
+}
+
+/**
+ * Adds chosen files up to `max`. A file over the size limit is kept in the list (marked, with the
+ * field's error) rather than dropped, so the form can never be sent without a photo the person
+ * thinks is attached: the same behaviour as the profile and logo pickers.
+ */
 export function addFiles(
   current: File[],
   added: File[],
   max: number,
 ): { files: File[]; error: string | null } {
-  const tooBig = added.filter((f) => f.size > MAX_SAMPLE_FILE_BYTES);
-  const fitting = added.filter((f) => f.size <= MAX_SAMPLE_FILE_BYTES);
   const room = Math.max(0, max - current.length);
-  const files = [...current, ...fitting.slice(0, room)];
-  if (tooBig.length)
-    return {
-      files,
-      error: `Each file must be ${MAX_FILE_MB}MB or smaller: ${tooBig.map((f) => f.name).join(', ')}`,
-    };
-  if (fitting.length > room) return { files, error: `You can upload at most ${max} files.` };
+  const files = [...current, ...added.slice(0, room)];
+  const tooBig = oversizedError(files);
+  if (tooBig) return { files, error: tooBig };
+  if (added.length > room) return { files, error: `You can upload at most ${max} files.` };
   return { files, error: null };
 }

@@ -8,7 +8,7 @@ import { homePathForRole } from '../../../../common/domain/roles';
 import { EmailField } from '../../../components/EmailField';
 import { errorMessage } from '../../../lib/api';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
-import { returnPathFrom } from '../../../lib/return-to';
+import { type LoginNotice, returnPathFrom } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -26,7 +26,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const logIn = useLogIn();
-  const prefill = (location.state as LoginPrefill | null)?.email;
+  const state = location.state as (LoginPrefill & LoginNotice) | null;
+  const prefill = state?.email;
+  const notice = typeof state?.notice === 'string' ? state.notice : null;
   // A refused sign-in is also written above the button (the toast goes after a few seconds); it
   // goes as soon as either field is edited.
   const [failure, setFailure] = useState<string | null>(null);
@@ -73,6 +75,11 @@ export function LoginPage() {
       footer={{ text: "Don't have an account?", link: 'Sign up', to: '/register' }}
     >
       <AuthForm onSubmit={submit} submitLabel="Login" pending={pending} spaced>
+        {notice ? (
+          <Alert color="blue" variant="light" role="status">
+            {notice}
+          </Alert>
+        ) : null}
         <EmailField {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"

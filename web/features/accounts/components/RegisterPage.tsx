@@ -8,7 +8,8 @@ import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms'
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegister } from '../api';
-import { type LoginPrefill, serverFieldErrors } from '../form-errors';
+import { confirmationMailNotice, type LoginPrefill, serverFieldErrors } from '../form-errors';
+import type { LoginNotice } from '../../../lib/return-to';
 import { AuthCard, AuthForm } from './AuthCard';
 
 export const REGISTER_SUCCESS = 'Registered successfully. Please log in.';
@@ -34,7 +35,10 @@ export function RegisterPage() {
     try {
       await registerAccount.mutateAsync(registerForm.parse(values));
       toast.success(REGISTER_SUCCESS);
-      navigate('/login', { state: { email: values.email.trim() } satisfies LoginPrefill });
+      const email = values.email.trim();
+      navigate('/login', {
+        state: { email, notice: confirmationMailNotice(email) } satisfies LoginPrefill & LoginNotice,
+      });
     } catch (err) {
       const fieldErrors = serverFieldErrors(err);
       // A taken e-mail (409) is about the Email field: shown there as well as in the toast.

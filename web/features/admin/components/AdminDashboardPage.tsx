@@ -1,7 +1,8 @@
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Tabs, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { StatCard } from '../../../components/StatCard';
 import { LoadError } from '../../../components/DataState';
 import type { SendQuoteDialogSlot } from '../../../components/slots';
@@ -17,6 +18,9 @@ import { AwaitingReviewCard } from '../../../components/AwaitingReviewCard';
 import { SettingsTab } from './SettingsTab';
 import { StaffTab } from './StaffTab';
 import { CHART_CARD_MIN_HEIGHT } from './chart-size';
+
+/** Below this width the charts are folded away (Mantine's `sm` breakpoint). */
+export const NARROW_SCREEN = '(max-width: 47.99em)';
 
 const AnalyticsCharts = lazy(async () => ({ default: (await import('./AnalyticsCharts')).AnalyticsCharts }));
 
@@ -42,6 +46,11 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
   const analytics = useQuery(analyticsQuery());
   const staff = useQuery({ ...staffUsersQuery(), enabled: isAdmin });
   const inquiries = useQuery({ ...inquiriesQuery(1), enabled: isAdmin });
+  // On a phone the two charts would push the tabs (the work) some 1300 px down: they wait behind a
+  // button there. Decided before the first paint, so nothing jumps.
+  const narrow = useMediaQuery(NARROW_SCREEN, false, { getInitialValueInEffect: false });
+  const [chartsShown, setChartsShown] = useState(false);
+  const showCharts = !narrow || chartsShown;
 
   const refresh = async () => {
     await refreshAdminData();
@@ -94,11 +103,25 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
             {`Failed to load the figures: ${reason(analytics.error)}`}
           </LoadError>
         ) : null}
-        {analytics.isPending ? <ChartsPlaceholder /> : null}
-        {analytics.data ? (
-          <Suspense fallback={<ChartsPlaceholder />}>
-            <AnalyticsCharts data={analytics.data} />
-          </Suspense>
+        {narrow ? (
+          <Button
+            variant="default"
+            onClick={() => setChartsShown((shown) => !shown)}
+            aria-expanded={chartsShown}
+            aria-controls="admin-charts"
+          >
+            {chartsShown ? 'Hide charts' : 'Show charts'}
+          </Button>
+        ) : null}
+        {showCharts ? (
+          <div id="admin-charts">
+            {analytics.isPending ? <ChartsPlaceholder /> : null}
+            {analytics.data ? (
+              <Suspense fallback={<ChartsPlaceholder />}>
+                <AnalyticsCharts data={analytics.data} />
+              </Suspense>
+            ) : null}
+          </div>
         ) : null}
         <Tabs defaultValue="samples" keepMounted={false}>
           <Tabs.List>

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, Loader, Modal, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { MailState, OutboxItem } from '../../../../common/contracts/mail';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -64,6 +64,24 @@ function MailDialog({ mail, onClose }: { mail: OutboxItem; onClose: () => void }
 }
 
 /** The admin dashboard's Outbox (docs/product/mail.md): every mail, its state, and Retry for failing ones. */
+/**
+ * An address that may wrap only after its "@" or a dot (ada.lovelace@<wbr>example.<wbr>com), never in
+ * the middle of a word, so a narrow column still reads as an address.
+ */
+function EmailAddress({ address }: { address: string }) {
+  const parts = address.split(/(?<=[@.])/);
+  return (
+    <span style={{ wordBreak: 'keep-all' }}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 export function OutboxTab() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<OutboxItem | null>(null);
@@ -75,7 +93,7 @@ export function OutboxTab() {
       onError: (err) => toast.error('Error', `Failed to retry the mail: ${reason(err)}`),
     });
   const columns: Column<OutboxItem>[] = [
-    { label: 'Recipient', cell: (m) => m.toAddress, style: { overflowWrap: 'anywhere' } },
+    { label: 'Recipient', cell: (m) => <EmailAddress address={m.toAddress} /> },
     { label: 'Subject', cell: (m) => m.subject },
     {
       label: 'State',

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Checkbox,
   Switch,
   Group,
   Image,
@@ -139,7 +138,7 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Lab settings">
-      <Stack gap="md" maw={760}>
+      <Stack gap="md" maw={1100}>
         {neverSaved(settings) ? (
           <Alert color="blue" variant="light" title="Not saved yet">
             These are the details the public site shows today. Check them, add your website and certification
@@ -161,7 +160,7 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
           ))}
         </SimpleGrid>
         <PriceListFields form={form} />
-        <Checkbox
+        <Switch
           id="lab-require2faForStaff"
           name="require2faForStaff"
           label="Require two-factor sign-in for staff and admins"

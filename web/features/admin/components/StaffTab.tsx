@@ -79,6 +79,67 @@ function ActiveCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   );
 }
 
+/** What a promotion to admin hands over, said before it is confirmed. */
+export const ADMIN_GRANTS =
+  'An admin manages every account and role, the lab settings, every sample and report, and can withdraw issued reports.';
+
+/**
+ * The role selector asks before it saves, naming the person and both roles: a stray arrow key on the
+ * focused select must not make a customer an admin. Until confirmed the select keeps the current role.
+ */
+function RoleCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const changeRole = useChangeRole();
+  const [wanted, setWanted] = useState<Role | null>(null);
+  const name = nameOf(user);
+  const confirm = () => {
+    if (!wanted) return;
+    changeRole.mutate(
+      { id: user.id, role: wanted },
+      {
+        onSuccess: () => {
+          setWanted(null);
+          toast.success('User role updated');
+        },
+        onError: (err) => {
+          setWanted(null);
+          toast.error('Error', `Failed to update user role: ${reason(err)}`);
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <NativeSelect
+        size="xs"
+        name="role"
+        aria-label={`Role of ${name}`}
+        value={user.role}
+        disabled={isSelf || changeRole.isPending}
+        description={isSelf ? 'Your own role (another admin can change it)' : undefined}
+        data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        onChange={(e) => {
+          const next = e.currentTarget.value as Role;
+          if (next !== user.role) setWanted(next);
+        }}
+      />
+      <ConfirmDialog
+        opened={wanted !== null}
+        title={`Change the role of ${name}?`}
+        confirmLabel={wanted === 'admin' ? 'Make admin' : 'Change role'}
+        color={wanted === 'admin' ? 'red' : 'blue'}
+        loading={changeRole.isPending}
+        onConfirm={confirm}
+        onClose={() => setWanted(null)}
+      >
+        {wanted
+          ? `${name} (${user.email}) goes from ${ROLE_LABELS[user.role as Role] ?? user.role} to ${ROLE_LABELS[wanted]}.` +
+            (wanted === 'admin' ? ` ${ADMIN_GRANTS}` : '')
+          : ''}
+      </ConfirmDialog>
+    </>
+  );
+}
+
 /**
  * Name, Email, Role with its selector, and whether the account is active. The server searches and pages (20 a page), so the tab
  * stays quick with thousands of accounts. The admin's own role cannot be changed here: one slip
@@ -91,7 +152,6 @@ export function StaffTab() {
   const [page, setPage] = useState(1);
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const users = useQuery(usersPageQuery({ page, search: debounced, role: role || undefined }));
-  const changeRole = useChangeRole();
 
   const filters = (
     <Group gap="sm" align="flex-end" wrap="wrap">
@@ -158,25 +218,7 @@ export function StaffTab() {
                   <Table.Td data-label="Name">{name}</Table.Td>
                   <Table.Td data-label="Email">{u.email}</Table.Td>
                   <Table.Td data-label="Role">
-                    <NativeSelect
-                      size="xs"
-                      name="role"
-                      aria-label={`Role of ${name}`}
-                      value={u.role}
-                      disabled={self || (changeRole.isPending && changeRole.variables?.id === u.id)}
-                      description={self ? 'Your own role (another admin can change it)' : undefined}
-                      data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-                      onChange={(e) =>
-                        changeRole.mutate(
-                          { id: u.id, role: e.currentTarget.value as Role },
-                          {
-                            onSuccess: () => toast.success('User role updated'),
-                            onError: (err) =>
-                              toast.error('Error', `Failed to update user role: ${reason(err)}`),
-                          },
-                        )
-                      }
-                    />
+                    <RoleCell user={u} isSelf={self} />
                   </Table.Td>
                   <Table.Td data-label="Status">
                     <Badge color={u.isActive ? 'teal' : 'gray'} variant="light">

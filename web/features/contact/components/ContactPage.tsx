@@ -189,7 +189,8 @@ export function ContactPage() {
                   <ThemeIcon size={72} radius="xl" color="teal" variant="light" aria-hidden="true">
                     <IconCircleCheck size={44} />
                   </ThemeIcon>
-                  <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
+                  {/* Scrolled to with room for the check mark above it below the sticky header. */}
+                  <Title order={2} size="h3" ref={headingRef} tabIndex={-1} style={{ scrollMarginTop: 208 }}>
                     Message Sent Successfully!
                   </Title>
                   <Text c="dark.4" maw={420}>

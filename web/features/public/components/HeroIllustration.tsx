@@ -1,14 +1,7 @@
 /** The landing hero's drawing: a vase and a pocket watch under a magnifying glass. Decorative. */
 export function HeroIllustration() {
   return (
-    <svg
-      viewBox="0 0 420 360"
-      width="100%"
-      height="auto"
-      aria-hidden="true"
-      focusable="false"
-      className="hero-art"
-    >
+    <svg viewBox="0 0 420 360" width="100%" aria-hidden="true" focusable="false" className="hero-art">
       <defs>
         <linearGradient id="hero-gold" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#f1d58a" />

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ADDITIONAL_SERVICES, CORE_SERVICES, GALLERY, PROCESS, TURNAROUND } from '../content';
 import { ServiceIcon } from './ServiceIcon';
+import { STANDARD_BUSINESS_DAYS, URGENT_BUSINESS_DAYS } from '../../../../common/domain/turnaround';
 
 export function ServicesPage() {
   usePageTitle(
@@ -85,6 +86,9 @@ export function ServicesPage() {
               </Card>
             ))}
           </SimpleGrid>
+          <Text c="dark.4" mt="lg" data-testid="turnaround-rule">
+            {`The expected completion date on your dashboard is the end of this range: ${STANDARD_BUSINESS_DAYS} business days for standard and ${URGENT_BUSINESS_DAYS} for urgent, counted from your submission (or from your acceptance of a quote), weekends excluded.`}
+          </Text>
         </Container>
       </Box>
 

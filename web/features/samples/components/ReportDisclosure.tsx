@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { type ShareLink, VERIFICATION_LOG_PAGE_SIZE } from '../../../../common/contracts/share-links';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -177,7 +178,7 @@ export function ShareLinksCard({ sampleId }: { sampleId: number }) {
         ) : links.data.length === 0 ? (
           <Text c="dimmed">No share links yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <ResponsiveTable minWidth={520}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -194,20 +195,20 @@ export function ShareLinksCard({ sampleId }: { sampleId: number }) {
                   const state = linkState(link);
                   return (
                     <Table.Tr key={link.id} data-testid="share-link-row">
-                      <Table.Td>
+                      <Table.Td data-label="For">
                         {link.label ?? (
                           <Text span c="dimmed">
                             No label
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>{formatDateTime(link.expiresAt)}</Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label="Expires">{formatDateTime(link.expiresAt)}</Table.Td>
+                      <Table.Td data-label="State">
                         <Badge color={state.color} variant="light">
                           {state.label}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label="Actions">
                         <LinkActions link={link} onRevoke={() => setRevoking(link)} />
                       </Table.Td>
                     </Table.Tr>
@@ -215,7 +216,7 @@ export function ShareLinksCard({ sampleId }: { sampleId: number }) {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ResponsiveTable>
         )}
       </Stack>
       <RevokeLinkDialog sampleId={sampleId} link={revoking} onClose={() => setRevoking(null)} />
@@ -265,7 +266,7 @@ export function VerificationLogCard({ sampleId }: { sampleId: number }) {
         </Alert>
       ) : (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={520}>
+          <ResponsiveTable minWidth={520}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -278,19 +279,21 @@ export function VerificationLogCard({ sampleId }: { sampleId: number }) {
               <Table.Tbody>
                 {log.data.rows.map((row) => (
                   <Table.Tr key={row.id} data-testid="verification-row">
-                    <Table.Td>{formatDateTime(row.at)}</Table.Td>
-                    <Table.Td>{RESULT_LABEL[row.result] ?? row.result}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="When">{formatDateTime(row.at)}</Table.Td>
+                    <Table.Td data-label="Result">{RESULT_LABEL[row.result] ?? row.result}</Table.Td>
+                    <Table.Td data-label="Through">
                       {row.shareLinkId
                         ? `Share link${row.shareLinkLabel ? `: ${row.shareLinkLabel}` : ''}`
                         : 'Report code'}
                     </Table.Td>
-                    <Table.Td ff="monospace">{row.network ?? '—'}</Table.Td>
+                    <Table.Td data-label="Network" ff="monospace">
+                      {row.network ?? '—'}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ResponsiveTable>
           {pages > 1 ? (
             <Pagination
               total={pages}

@@ -41,7 +41,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSubmitSample } from '../api';
 import { freshSampleForm, type SampleFormValues } from '../draft';
-import { addFiles, MAX_FILE_MB, submissionBody } from '../submission-body';
+import { addFiles, isOversized, MAX_FILE_MB, oversizedError, submissionBody } from '../submission-body';
 import { focusFirstInvalid, leadingError } from '../submission-focus';
 import { useSampleDraft } from '../use-sample-draft';
 
@@ -104,14 +104,26 @@ export function SubmitSamplePage() {
     else form.clearFieldError(kind);
   };
 
+  const onRemoveFile = (kind: 'photos' | 'documents', current: File[], index: number) => {
+    const kept = current.filter((_, j) => j !== index);
+    (kind === 'photos' ? setPhotos : setDocuments)(kept);
+    const tooBig = oversizedError(kept);
+    if (tooBig) form.setFieldError(kind, tooBig);
+    else form.clearFieldError(kind);
+  };
+
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formElement = e.currentTarget;
     if (submit.isPending) return;
     const { errors } = form.validate();
-    const allErrors = photos.length
-      ? errors
-      : { ...errors, photos: SAMPLE_SUBMISSION_MESSAGES.photoRequired };
+    const photoError = photos.length ? oversizedError(photos) : SAMPLE_SUBMISSION_MESSAGES.photoRequired;
+    const documentError = oversizedError(documents);
+    const allErrors = {
+      ...errors,
+      ...(photoError ? { photos: photoError } : {}),
+      ...(documentError ? { documents: documentError } : {}),
+    };
     const leading = leadingError(allErrors);
     if (leading) {
       form.setErrors(allErrors);
@@ -254,7 +266,8 @@ export function SubmitSamplePage() {
                 files={photos}
                 error={form.errors.photos}
                 onAdd={(added) => onFiles('photos', photos, added)}
-                onRemove={(i) => setPhotos((list) => list.filter((_, j) => j !== i))}
+                onRemove={(i) => onRemoveFile('photos', photos, i)}
+                isRefused={isOversized}
               />
               <FilePicker
                 name="documents"
@@ -265,7 +278,8 @@ export function SubmitSamplePage() {
                 files={documents}
                 error={form.errors.documents}
                 onAdd={(added) => onFiles('documents', documents, added)}
-                onRemove={(i) => setDocuments((list) => list.filter((_, j) => j !== i))}
+                onRemove={(i) => onRemoveFile('documents', documents, i)}
+                isRefused={isOversized}
               />
             </Stack>
           </Section>

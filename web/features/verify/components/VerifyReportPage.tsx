@@ -118,7 +118,7 @@ export function VerifyReportPage() {
               value={code}
               // Codes hold no spaces: pasted blanks go as they are typed (docs/product/screens.md).
               onChange={(e) => setCode(e.currentTarget.value.replace(/\s+/g, '').toUpperCase())}
-              styles={{ input: { textTransform: 'uppercase', fontFamily: 'monospace', letterSpacing: 2 } }}
+              classNames={{ input: 'code-input' }}
               maxLength={32}
               autoComplete="off"
               style={{ flex: 1, minWidth: 200 }}
@@ -376,7 +376,7 @@ function DocumentCheck({ code }: { code: string }) {
             clearable
             style={{ flex: 1, minWidth: 220 }}
           />
-          <Button type="submit" variant="light" disabled={!file || check.isPending}>
+          <Button type="submit" variant={file ? 'filled' : 'light'} disabled={!file || check.isPending}>
             {check.isPending ? 'Checking...' : 'Check Document'}
           </Button>
         </Group>
