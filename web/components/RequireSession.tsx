@@ -57,7 +57,9 @@ export function RequireSession({
       });
       return;
     }
-    toast.error('Unauthorized', text, { page: true });
+    // Signed out, the toast speaks of this page only: it may go along to /login but no further
+    // (ToastsFollowPage). Signed in without the role, it explains the dashboard they land on.
+    toast.error('Unauthorized', text, { page: !signedInWithoutAccess });
     // Only a visitor who is not signed in is sent back here after logging in; a signed-in user who
     // lacks the role goes to their own dashboard instead (/login would only bounce them).
     const timer = setTimeout(
