@@ -2,7 +2,7 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from '../../common/domain/quotes';
-import { displaySampleId } from '../../common/domain/samples';
+import { displaySampleId, normalizeStatus } from '../../common/domain/samples';
 import { formatDay } from '../lib/format';
 import { WHOLE_LABEL_BADGE } from './badge-styles';
 import type { SendQuoteDialogSlot } from './slots';
@@ -46,17 +46,20 @@ export function QuoteBadge({ status, forLab }: { status: QuoteStatus | null; for
 
 /**
  * 'Send Quote' (or 'Replace Quote' while one awaits the answer) in a lab list's row, opening the
- * quotes feature's dialog passed in by the router; nothing once a quote is accepted.
+ * quotes feature's dialog passed in by the router; nothing once a quote is accepted or the sample is
+ * completed.
  */
 export function SendQuoteAction({
   sample,
   dialog: Dialog,
 }: {
-  sample: { id: number; quoteStatus: QuoteStatus | null };
+  sample: { id: number; status: string; quoteStatus: QuoteStatus | null };
   dialog?: SendQuoteDialogSlot;
 }) {
   const [open, setOpen] = useState(false);
-  if (!Dialog || sample.quoteStatus === 'accepted') return null;
+  // A completed sample has nothing left to price (the server refuses it too).
+  if (!Dialog || sample.quoteStatus === 'accepted' || normalizeStatus(sample.status) === 'completed')
+    return null;
   const label = sample.quoteStatus === 'sent' ? 'Replace Quote' : 'Send Quote';
   return (
     <>

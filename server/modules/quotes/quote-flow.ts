@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { sendQuoteRequest } from '../../../common/contracts/quotes';
 import { parseAmount, sumMinor, surchargeMinor } from '../../../common/domain/money';
 import { effectiveQuoteStatus } from '../../../common/domain/quotes';
-import { SERVICES } from '../../../common/domain/samples';
+import { normalizeStatus, SERVICES } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import type { QuoteLineRow } from '../../db/schema';
@@ -33,6 +33,7 @@ export const QUOTE_ERRORS = {
   notYourSample: 'Only the assigned staff member or an admin can price this sample',
   onlyOwner: 'Only the customer who submitted this sample can answer its quote',
   alreadyAccepted: 'The quote for this sample was already accepted',
+  completed: 'This sample is completed: there is nothing left to quote',
   nothingToWithdraw: 'No quote is waiting for an answer',
   nothingToAnswer: 'No quote is waiting for your answer',
   expired: 'This quote has expired; ask the lab for a new one',
@@ -96,6 +97,7 @@ export async function sendQuote(
 ): Promise<QuoteRow> {
   return deps.db.transaction(async (tx) => {
     const sample = await sampleToPrice(tx, actor, sampleId);
+    if (normalizeStatus(sample.status) === 'completed') throw conflict(QUOTE_ERRORS.completed);
     const open = await openQuoteForUpdate(tx, sample.id);
     if (open?.status === 'accepted') throw conflict(QUOTE_ERRORS.alreadyAccepted);
     const now = new Date();
@@ -126,6 +128,7 @@ export async function sendQuote(
 export async function withdrawQuote(deps: AppDeps, actor: Actor, sampleId: number): Promise<QuoteRow> {
   return deps.db.transaction(async (tx) => {
     const sample = await sampleToPrice(tx, actor, sampleId);
+    if (normalizeStatus(sample.status) === 'completed') throw conflict(QUOTE_ERRORS.completed);
     const open = await openQuoteForUpdate(tx, sample.id);
     if (open?.status !== 'sent') throw conflict(QUOTE_ERRORS.nothingToWithdraw);
     const quote = await updateQuote(tx, open.id, { status: 'withdrawn', withdrawnAt: new Date() });

@@ -177,6 +177,14 @@ describe('sending a quote', () => {
     expect(await t.db.select().from(quotes).where(eq(quotes.sampleId, sample.id))).toHaveLength(0);
   });
 
+  it('is refused with 409 for a completed sample, and nothing is stored', async () => {
+    const sample = await newSample({ status: 'completed' });
+    const res = await send(sample.id, admin.token);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'This sample is completed: there is nothing left to quote' });
+    expect(await t.db.select().from(quotes).where(eq(quotes.sampleId, sample.id))).toEqual([]);
+  });
+
   it('replaces or withdraws a quote before it is answered, and not after', async () => {
     const sample = await newSample();
     const first = (await send(sample.id, staff.token)).body as Quote;

@@ -17,6 +17,7 @@ import type { SampleDetail } from '../../../../common/contracts/samples';
 import { formatMoney } from '../../../../common/domain/money';
 import { QUOTE_STATUS_LABELS } from '../../../../common/domain/quotes';
 import { isLabRole } from '../../../../common/domain/roles';
+import { normalizeStatus } from '../../../../common/domain/samples';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -191,7 +192,9 @@ export function SampleQuotePanel({ sample }: { sample: SampleDetail }) {
   const withdraw = useWithdrawQuote(sample.id);
   const lab = isLabRole(user?.role);
   const isAdmin = user?.role === 'admin';
-  const canPrice = isAdmin || (lab && sample.assignedStaffId === user?.id);
+  const canPrice =
+    (isAdmin || (lab && sample.assignedStaffId === user?.id)) &&
+    normalizeStatus(sample.status) !== 'completed';
   const isOwner = user?.id === sample.userId;
   const quote = sample.quote;
   return (
