@@ -6,7 +6,6 @@ export const AUDIT_ACTIONS = [
   // Accounts and sign-in
   'auth.signed_in',
   'auth.sign_in_failed',
-  'auth.signed_out',
   'auth.password_changed',
   'auth.password_reset',
   'user.role_changed',
@@ -20,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'sample.status_changed',
   // Reports
   'report.issued',
+  'report.submitted_for_review',
   'report.approved',
   'report.rejected',
   'report.revoked',

@@ -185,3 +185,9 @@ describe('audit chain', () => {
     }
   });
 });
+
+describe('recordAudit outside a transaction', () => {
+  it('is refused, so the chain cannot fork', async () => {
+    await expect(recordAudit(database.db, event(1))).rejects.toThrow(/inside the transaction/);
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type AuditRecord, GENESIS_HASH, auditHash, auditValues } from './audit';
+import { type AuditRecord, GENESIS_HASH, auditHash, auditValues, changedFields } from './audit';
 import { isSecretField, withoutSecrets } from './without-secrets';
 
 const record: AuditRecord = {
@@ -86,5 +86,20 @@ describe('auditValues', () => {
     ).toEqual({ at: '2026-01-02T03:04:05.006Z', s: 'ab\uFFFDc' });
     expect(auditValues(null)).toBeNull();
     expect(auditValues(undefined)).toBeNull();
+  });
+});
+
+describe('changedFields', () => {
+  it('keeps only the fields that differ, and answers null when none does', () => {
+    expect(
+      changedFields(
+        { labName: 'A', phone: '1', at: new Date('2026-01-01T00:00:00.000Z'), gone: 'x' },
+        { labName: 'B', phone: '1', at: '2026-01-01T00:00:00.000Z', added: true },
+      ),
+    ).toEqual({
+      before: { labName: 'A', gone: 'x', added: null },
+      after: { labName: 'B', gone: null, added: true },
+    });
+    expect(changedFields({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBeNull();
   });
 });

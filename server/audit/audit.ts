@@ -12,15 +12,13 @@
 
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditSubjectType } from '../../common/domain/audit';
 import { AUDIT_SYSTEM_ACTOR } from '../../common/domain/audit';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { networkPrefix } from '../plugins/client-address';
 import { canonicalJson } from './canonical-json';
 import { withoutSecrets } from './without-secrets';
-
-/** A transaction: an event is only ever written inside one (recordAuditAlone opens one). */
-export type AuditTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The hash before the first event. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -42,6 +40,9 @@ export type AuditEventInput = {
   /** The client's address (request.ip); only its network prefix (/24, /48) is kept. */
   ip?: string | null;
 };
+
+/** Who acts and from where: what a use case passes on from its request (`auditContext(request)`). */
+export type AuditWho = Pick<AuditEventInput, 'actor' | 'ip'>;
 
 /** An event as stored and as hashed. `at` is ISO 8601 UTC with milliseconds. */
 export type AuditRecord = {
@@ -98,10 +99,11 @@ export const ISO_MS_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * its id and hash. Two statements: lock the head and take the next place, then insert the event and
  * move the head.
  */
-export async function recordAudit(
-  tx: AuditTx,
-  input: AuditEventInput,
-): Promise<{ id: number; hash: string }> {
+export async function recordAudit(tx: DbOrTx, input: AuditEventInput): Promise<{ id: number; hash: string }> {
+  // Outside a transaction the head's lock would end with its own statement and two writers could
+  // both follow the same event: refuse rather than fork the chain.
+  if (!(tx instanceof PgTransaction))
+    throw new Error('recordAudit must run inside the transaction of the change');
   const [head] = rowsOf<{ seq: string; last_hash: string; at: string }>(
     await tx.execute(sql`
       update audit_chain_head set seq = seq + 1 where id = 1
@@ -138,4 +140,24 @@ export async function recordAudit(
 /** An event that is the whole change (a sign-in, a failed sign-in): in a transaction of its own. */
 export function recordAuditAlone(db: Db, input: AuditEventInput): Promise<{ id: number; hash: string }> {
   return db.transaction((tx) => recordAudit(tx, input));
+}
+
+/**
+ * The fields whose value differs between two versions of a record, as the before and after of an
+ * event (compared as canonical JSON, so a date and its ISO text are equal); null when nothing changed.
+ */
+export function changedFields(
+  before: AuditValues,
+  after: AuditValues,
+): { before: AuditValues; after: AuditValues } | null {
+  const b: AuditValues = {};
+  const a: AuditValues = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = auditValues({ v: before[key] }) as { v?: unknown };
+    const now = auditValues({ v: after[key] }) as { v?: unknown };
+    if (canonicalJson(was.v ?? null) === canonicalJson(now.v ?? null)) continue;
+    b[key] = before[key] ?? null;
+    a[key] = after[key] ?? null;
+  }
+  return Object.keys(a).length ? { before: b, after: a } : null;
 }

@@ -20,6 +20,8 @@ import {
 } from '../../../common/contracts/accounts';
 import { errorResponse } from '../../../common/contracts/errors';
 import type { AppDeps } from '../../app-deps';
+import { recordAudit } from '../../audit/audit';
+import { auditContext } from '../../audit/request';
 import type { DbOrTx } from '../../db/client';
 import { revokedTokens, users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
@@ -139,6 +141,14 @@ export function accountFlowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             loginUrl: deps.mailer.url('/login'),
             forgotUrl: forgotUrl(),
           });
+          // Nobody is signed in: the actor is the account whose reset link was used.
+          await recordAudit(tx, {
+            actor: user,
+            action: 'auth.password_reset',
+            subject: { type: 'user', id: user.id },
+            after: { via: 'reset-link', sessionsEnded: true },
+            ip: request.ip,
+          });
           return true;
         });
         if (!done) throw badRequest(RESET_TOKEN_INVALID, [{ path: 'token', message: RESET_TOKEN_INVALID }]);
@@ -230,6 +240,12 @@ export function accountFlowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             firstName: user.firstName,
             loginUrl: deps.mailer.url('/login'),
             forgotUrl: forgotUrl(),
+          });
+          await recordAudit(tx, {
+            ...auditContext(request),
+            action: 'auth.password_changed',
+            subject: { type: 'user', id: user.id },
+            after: { via: 'profile', otherSessionsEnded: true },
           });
           return version;
         });

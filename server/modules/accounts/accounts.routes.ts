@@ -12,6 +12,7 @@ import { loginAnswer, TWO_FACTOR_REQUIRED_MESSAGE } from '../../../common/contra
 import { currentUser } from '../../plugins/auth';
 import { AppError, conflict, toHttpError, unauthorized } from '../../plugins/errors';
 import type { AppDeps } from '../../app-deps';
+import { recordAuditAlone } from '../../audit/audit';
 import { newVerifyUrl } from './account-tokens';
 import { findUserByEmail, findUserById, insertUser } from './accounts.queries';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -51,9 +52,20 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const attempt = await deps.loginThrottle.reserve(email, request.ip);
         const user = await findUserByEmail(deps.db, email);
         const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-        if (!user || !ok) throw unauthorized(INVALID_LOGIN);
-        // Still 401 and still counted as a failure, but with the reason (docs/product/accounts-and-sessions.md).
-        if (!user.isActive) throw unauthorized(ACCOUNT_DEACTIVATED_MESSAGE);
+        if (!user || !ok || !user.isActive) {
+          // Who tried is not known: the event keeps the address typed and the account it names, if any.
+          await recordAuditAlone(deps.db, {
+            actor: null,
+            actorLabel: email,
+            action: 'auth.sign_in_failed',
+            subject: { type: 'user', id: user?.id ?? null },
+            after: { reason: !user ? 'unknown-account' : !ok ? 'wrong-password' : 'inactive-account' },
+            ip: request.ip,
+          });
+          if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+          // Still 401 and still counted as a failure, but with the reason (docs/product/accounts-and-sessions.md).
+          throw unauthorized(ACCOUNT_DEACTIVATED_MESSAGE);
+        }
         await attempt.succeeded();
         // With two-factor sign-in on, the password only opens the second step (two-factor.routes.ts).
         if (user.totpSecret)
@@ -63,6 +75,13 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             message: TWO_FACTOR_REQUIRED_MESSAGE,
           };
         const token = await deps.tokens.sign(user);
+        await recordAuditAlone(deps.db, {
+          actor: user,
+          action: 'auth.signed_in',
+          subject: { type: 'user', id: user.id },
+          after: { method: 'password' },
+          ip: request.ip,
+        });
         return { token, message: LOGGED_IN_MESSAGE };
       },
     );

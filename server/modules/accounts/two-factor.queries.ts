@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { RECOVERY_CODE_COUNT } from '../../../common/contracts/two-factor';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { mfaChallenges, recoveryCodes, users } from '../../db/schema';
 import { base32Encode, matchTotp } from './totp';
 import type { TotpVault } from './totp-vault';
@@ -33,7 +33,7 @@ export async function setPendingSecret(db: DbOrTx, userId: number, secret: strin
 
 /** Turns two-factor sign-in on with the confirmed secret; the recovery codes replace any older ones. */
 export async function enableTotp(
-  db: Db,
+  db: DbOrTx,
   userId: number,
   secret: string,
   step: number,
@@ -52,7 +52,7 @@ export async function enableTotp(
   });
 }
 
-export async function disableTotp(db: Db, userId: number): Promise<void> {
+export async function disableTotp(db: DbOrTx, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -14,6 +14,8 @@ import {
 } from '../../../common/contracts/two-factor';
 import { DEFAULT_LAB_NAME } from '../../../common/domain/reports';
 import type { AppDeps } from '../../app-deps';
+import { recordAudit, recordAuditAlone } from '../../audit/audit';
+import { auditContext } from '../../audit/request';
 import { currentUser } from '../../plugins/auth';
 import { badRequest, conflict, unauthorized } from '../../plugins/errors';
 import { readLabSettings } from '../lab/lab.queries';
@@ -97,8 +99,19 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (step === null) throw codeError();
         const codes = newRecoveryCodes();
         // Sealed for this account, the pending key is stored as the key as it is.
-        if (!(await enableTotp(deps.db, user.id, deps.totpVault.seal(user.id, pending), step, codes)))
-          throw conflict(ALREADY_ON);
+        const enabled = await deps.db.transaction(async (tx) => {
+          if (!(await enableTotp(tx, user.id, deps.totpVault.seal(user.id, pending), step, codes)))
+            return false;
+          await recordAudit(tx, {
+            ...auditContext(request),
+            action: 'user.two_factor_enabled',
+            subject: { type: 'user', id: user.id },
+            before: { twoFactorEnabled: false },
+            after: { twoFactorEnabled: true, method: 'totp' },
+          });
+          return true;
+        });
+        if (!enabled) throw conflict(ALREADY_ON);
         return {
           recoveryCodes: codes,
           message: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.',
@@ -124,13 +137,30 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!challenge || !user?.isActive || !user.totpSecret) throw unauthorized(MFA_TOKEN_INVALID);
         // Counted before the code is checked, like a password (login-throttle.ts).
         const attempt = await deps.loginThrottle.reserve(user.email, request.ip);
+        const method = /^\d{6}$/.test(code) ? 'totp' : 'recovery-code';
         if (!(await spendSecondFactor(deps.db, deps.totpVault, user, code))) {
           await failChallenge(deps.db, challenge.id);
+          await recordAuditAlone(deps.db, {
+            actor: null,
+            actorLabel: user.email,
+            action: 'auth.sign_in_failed',
+            subject: { type: 'user', id: user.id },
+            after: { reason: 'wrong-second-factor', method },
+            ip: request.ip,
+          });
           throw unauthorized(TWO_FACTOR_CODE_INVALID);
         }
         if (!(await endChallenge(deps.db, challenge.id))) throw unauthorized(MFA_TOKEN_INVALID);
         await attempt.succeeded();
-        return { token: await deps.tokens.sign(user), message: LOGGED_IN_MESSAGE };
+        const token = await deps.tokens.sign(user);
+        await recordAuditAlone(deps.db, {
+          actor: user,
+          action: 'auth.signed_in',
+          subject: { type: 'user', id: user.id },
+          after: { method: `password+${method}` },
+          ip: request.ip,
+        });
+        return { token, message: LOGGED_IN_MESSAGE };
       },
     );
 
@@ -155,7 +185,16 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           throw badRequest(WRONG_PASSWORD, [{ path: 'password', message: WRONG_PASSWORD }]);
         if (!(await spendSecondFactor(deps.db, deps.totpVault, user, request.body.code))) throw codeError();
         await attempt.succeeded();
-        await disableTotp(deps.db, user.id);
+        await deps.db.transaction(async (tx) => {
+          await disableTotp(tx, user.id);
+          await recordAudit(tx, {
+            ...auditContext(request),
+            action: 'user.two_factor_disabled',
+            subject: { type: 'user', id: user.id },
+            before: { twoFactorEnabled: true },
+            after: { twoFactorEnabled: false },
+          });
+        });
         return { message: 'Two-factor sign-in is off.' };
       },
     );

@@ -13,6 +13,8 @@ import {
 } from '../../../common/contracts/share-links';
 import { TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
 import type { AppDeps } from '../../app-deps';
+import { recordAudit } from '../../audit/audit';
+import { auditContext } from '../../audit/request';
 import { currentUser } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
 import { isoDate } from '../../plugins/presented-json';
@@ -74,13 +76,24 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { user, sample } = await ownedSample(request, request.params.id);
         if (!sample.reportCode || !sample.reportGenerated) throw conflict(NO_REPORT_TO_SHARE);
         const now = new Date();
-        const row = await insertShareLink(deps.db, {
-          sampleId: sample.id,
-          token: randomBytes(24).toString('base64url'),
-          label: request.body.label,
-          createdBy: user.id,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + request.body.expiresInDays * DAY_MS),
+        const row = await deps.db.transaction(async (tx) => {
+          const link = await insertShareLink(tx, {
+            sampleId: sample.id,
+            token: randomBytes(24).toString('base64url'),
+            label: request.body.label,
+            createdBy: user.id,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + request.body.expiresInDays * DAY_MS),
+          });
+          // The token is the link's secret: the event names the link, never its token.
+          await recordAudit(tx, {
+            ...auditContext(request),
+            action: 'share_link.created',
+            subject: { type: 'sample', id: sample.id },
+            before: null,
+            after: { shareLinkId: link.id, label: link.label, expiresAt: link.expiresAt },
+          });
+          return link;
         });
         return reply.code(201).send(present(sample.reportCode, row, now));
       },
@@ -115,7 +128,20 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { sample } = await ownedSample(request, request.params.id);
-        const row = await revokeShareLink(deps.db, sample.id, request.params.linkId, new Date());
+        const row = await deps.db.transaction(async (tx) => {
+          const at = new Date();
+          const link = await revokeShareLink(tx, sample.id, request.params.linkId, at);
+          // Revoking a revoked link again changes nothing (it keeps its first time) and records nothing.
+          if (link?.revokedAt?.getTime() === at.getTime())
+            await recordAudit(tx, {
+              ...auditContext(request),
+              action: 'share_link.revoked',
+              subject: { type: 'sample', id: sample.id },
+              before: { shareLinkId: link.id, label: link.label, revoked: false },
+              after: { shareLinkId: link.id, label: link.label, revoked: true },
+            });
+          return link;
+        });
         if (!row) throw notFound(SHARE_LINK_NOT_FOUND);
         return present(sample.reportCode ?? '', row);
       },

@@ -24,3 +24,13 @@ export async function setInquiryStatus(
     .returning();
   return row;
 }
+
+/** The inquiry's status and reply, locked for a change in the same transaction. */
+export async function findInquiryForUpdate(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ status: contactInquiries.status, replyMessage: contactInquiries.replyMessage })
+    .from(contactInquiries)
+    .where(eq(contactInquiries.id, id))
+    .for('update');
+  return row;
+}

@@ -8,13 +8,15 @@ import {
 } from '../../../common/contracts/inquiries';
 import { pageQuery, TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
 import type { AppDeps } from '../../app-deps';
+import { recordAudit } from '../../audit/audit';
+import { auditContext } from '../../audit/request';
 import { eq } from 'drizzle-orm';
 import { CONTACT_SUBJECT_LABELS } from '../../../common/contracts/contact';
 import { contactInquiries } from '../../db/schema';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { presentInquiry } from './inquiries.presenter';
-import { listInquiries, setInquiryStatus } from './inquiries.queries';
+import { findInquiryForUpdate, listInquiries, setInquiryStatus } from './inquiries.queries';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
@@ -56,7 +58,20 @@ export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await setInquiryStatus(deps.db, request.params.id, request.body.status);
+        const row = await deps.db.transaction(async (tx) => {
+          const before = await findInquiryForUpdate(tx, request.params.id);
+          if (!before) return undefined;
+          const updated = await setInquiryStatus(tx, request.params.id, request.body.status);
+          if (updated && before.status !== updated.status)
+            await recordAudit(tx, {
+              ...auditContext(request),
+              action: 'inquiry.status_changed',
+              subject: { type: 'inquiry', id: updated.id },
+              before: { status: before.status },
+              after: { status: updated.status },
+            });
+          return updated;
+        });
         if (!row) throw notFound('Inquiry not found');
         return presentInquiry(row);
       },
@@ -79,6 +94,7 @@ export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const admin = currentUser(request);
         const row = await deps.db.transaction(async (tx) => {
+          const before = await findInquiryForUpdate(tx, request.params.id);
           const [updated] = await tx
             .update(contactInquiries)
             .set({
@@ -98,6 +114,13 @@ export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               updated.subject,
             reply: request.body.message,
             message: updated.message,
+          });
+          await recordAudit(tx, {
+            ...auditContext(request),
+            action: 'inquiry.replied',
+            subject: { type: 'inquiry', id: updated.id },
+            before: { status: before?.status ?? null, replyMessage: before?.replyMessage ?? null },
+            after: { status: updated.status, replyMessage: updated.replyMessage, to: updated.email },
           });
           return updated;
         });

@@ -10,6 +10,8 @@ import {
 } from '../../../common/contracts/lab';
 import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import type { AppDeps } from '../../app-deps';
+import { changedFields, recordAudit } from '../../audit/audit';
+import { auditContext } from '../../audit/request';
 import { requirePermission } from '../../plugins/auth';
 import { badRequest, fieldErrors, invalidPayload } from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
@@ -120,6 +122,14 @@ export function labRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               ...priceSettingsValues(parsed.data, current),
               ...(newLogoKey ? { logo: newLogoKey } : {}),
             });
+            const changed = changedFields(presentLabSettings(current), presentLabSettings(row));
+            if (changed)
+              await recordAudit(tx, {
+                ...auditContext(request),
+                action: 'lab.settings_changed',
+                subject: { type: 'lab_settings', id: row.id },
+                ...changed,
+              });
             return { row, oldLogo: current?.logo ?? null };
           });
         } catch (err) {

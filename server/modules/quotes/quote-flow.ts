@@ -4,6 +4,7 @@ import { parseAmount, sumMinor, surchargeMinor } from '../../../common/domain/mo
 import { effectiveQuoteStatus } from '../../../common/domain/quotes';
 import { normalizeStatus, SERVICES } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
+import { type AuditWho, recordAudit } from '../../audit/audit';
 import type { DbOrTx } from '../../db/client';
 import type { QuoteLineRow } from '../../db/schema';
 import { mailQuoteAnswered, mailQuoteSent } from '../../mail/notifications';
@@ -94,6 +95,7 @@ export async function sendQuote(
   actor: Actor,
   sampleId: number,
   request: Send,
+  who: AuditWho,
 ): Promise<QuoteRow> {
   return deps.db.transaction(async (tx) => {
     const sample = await sampleToPrice(tx, actor, sampleId);
@@ -120,12 +122,33 @@ export async function sendQuote(
     });
     await syncSampleQuote(tx, quote);
     await mailQuoteSent(tx, deps.mailer, sample, quote);
+    await recordAudit(tx, {
+      ...who,
+      action: 'quote.sent',
+      subject: { type: 'sample', id: sample.id },
+      // A quote still waiting for an answer is withdrawn by this one.
+      before: open ? { quoteId: open.id, status: open.status } : null,
+      after: {
+        quoteId: quote.id,
+        status: quote.status,
+        lines: quote.lines,
+        totalMinor: quote.totalMinor,
+        currency: quote.currency,
+        validUntil: quote.validUntil,
+        ...(open ? { replacedQuoteId: open.id } : {}),
+      },
+    });
     return quote;
   });
 }
 
 /** Withdraws the quote still waiting for an answer. */
-export async function withdrawQuote(deps: AppDeps, actor: Actor, sampleId: number): Promise<QuoteRow> {
+export async function withdrawQuote(
+  deps: AppDeps,
+  actor: Actor,
+  sampleId: number,
+  who: AuditWho,
+): Promise<QuoteRow> {
   return deps.db.transaction(async (tx) => {
     const sample = await sampleToPrice(tx, actor, sampleId);
     if (normalizeStatus(sample.status) === 'completed') throw conflict(QUOTE_ERRORS.completed);
@@ -133,6 +156,13 @@ export async function withdrawQuote(deps: AppDeps, actor: Actor, sampleId: numbe
     if (open?.status !== 'sent') throw conflict(QUOTE_ERRORS.nothingToWithdraw);
     const quote = await updateQuote(tx, open.id, { status: 'withdrawn', withdrawnAt: new Date() });
     await syncSampleQuote(tx, quote);
+    await recordAudit(tx, {
+      ...who,
+      action: 'quote.withdrawn',
+      subject: { type: 'sample', id: sample.id },
+      before: { quoteId: open.id, status: open.status },
+      after: { quoteId: quote.id, status: quote.status },
+    });
     return quote;
   });
 }
@@ -143,6 +173,7 @@ export async function answerQuote(
   actor: Actor,
   sampleId: number,
   answer: { accept: true } | { accept: false; reason: string | null },
+  who: AuditWho,
 ): Promise<QuoteRow> {
   return deps.db.transaction(async (tx) => {
     const sample = await lockedSample(tx, actor, sampleId);
@@ -161,6 +192,17 @@ export async function answerQuote(
     );
     await syncSampleQuote(tx, quote);
     await mailQuoteAnswered(tx, deps.mailer, sample, quote);
+    await recordAudit(tx, {
+      ...who,
+      action: answer.accept ? 'quote.accepted' : 'quote.declined',
+      subject: { type: 'sample', id: sample.id },
+      before: { quoteId: open.id, status: open.status },
+      after: {
+        quoteId: quote.id,
+        status: quote.status,
+        ...(answer.accept ? {} : { declineReason: quote.declineReason }),
+      },
+    });
     return quote;
   });
 }
@@ -189,11 +231,31 @@ export async function markInvoicePaid(
   actor: Actor,
   sampleId: number,
   reference: string,
+  who: AuditWho,
 ): Promise<QuoteRow> {
   if (!canMarkInvoicePaid(actor)) throw forbidden();
   return deps.db.transaction(async (tx) => {
-    const { quote } = await acceptedQuote(tx, actor, sampleId);
+    const { sample, quote } = await acceptedQuote(tx, actor, sampleId);
     if (quote.paidAt) throw conflict(QUOTE_ERRORS.alreadyPaid);
-    return updateQuote(tx, quote.id, { paidAt: new Date(), paidReference: reference, paidBy: actor.id });
+    const paid = await updateQuote(tx, quote.id, {
+      paidAt: new Date(),
+      paidReference: reference,
+      paidBy: actor.id,
+    });
+    await recordAudit(tx, {
+      ...who,
+      action: 'quote.paid',
+      subject: { type: 'sample', id: sample.id },
+      before: { quoteId: quote.id, paid: false },
+      after: {
+        quoteId: paid.id,
+        paid: true,
+        paidAt: paid.paidAt,
+        paidReference: paid.paidReference,
+        totalMinor: paid.totalMinor,
+        currency: paid.currency,
+      },
+    });
+    return paid;
   });
 }

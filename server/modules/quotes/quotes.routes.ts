@@ -12,6 +12,7 @@ import { DEFAULT_LAB_NAME } from '../../../common/domain/reports';
 import { displaySampleId, personFullName } from '../../../common/domain/samples';
 import { utcDay } from '../../../common/domain/turnaround';
 import type { AppDeps } from '../../app-deps';
+import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { presentedJson } from '../../plugins/presented-json';
 import { canMarkInvoicePaid } from '../../policies/quotes';
@@ -71,7 +72,13 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const quote = await sendQuote(deps, currentUser(request), request.params.id, request.body);
+        const quote = await sendQuote(
+          deps,
+          currentUser(request),
+          request.params.id,
+          request.body,
+          auditContext(request),
+        );
         return reply.code(201).send(presentQuote(quote));
       },
     );
@@ -89,7 +96,10 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: quoteSchema, ...RECORD_CALL_ERRORS },
         },
       },
-      async (request) => presentQuote(await withdrawQuote(deps, currentUser(request), request.params.id)),
+      async (request) =>
+        presentQuote(
+          await withdrawQuote(deps, currentUser(request), request.params.id, auditContext(request)),
+        ),
     );
 
     app.post(
@@ -105,7 +115,15 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        presentQuote(await answerQuote(deps, currentUser(request), request.params.id, { accept: true })),
+        presentQuote(
+          await answerQuote(
+            deps,
+            currentUser(request),
+            request.params.id,
+            { accept: true },
+            auditContext(request),
+          ),
+        ),
     );
 
     app.post(
@@ -123,10 +141,16 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         presentQuote(
-          await answerQuote(deps, currentUser(request), request.params.id, {
-            accept: false,
-            reason: request.body?.reason ?? null,
-          }),
+          await answerQuote(
+            deps,
+            currentUser(request),
+            request.params.id,
+            {
+              accept: false,
+              reason: request.body?.reason ?? null,
+            },
+            auditContext(request),
+          ),
         ),
     );
 
@@ -197,7 +221,13 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         presentQuote(
-          await markInvoicePaid(deps, currentUser(request), request.params.id, request.body.reference),
+          await markInvoicePaid(
+            deps,
+            currentUser(request),
+            request.params.id,
+            request.body.reference,
+            auditContext(request),
+          ),
         ),
     );
   };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { recordAudit } from '../../audit/audit';
 import {
   elementSetProblem,
   type IssueReportBody,
@@ -315,6 +316,7 @@ export async function issueReport(
   user: AuthUser,
   sampleId: number,
   input: IssueReportBody | ReportElementInput[],
+  ip?: string | null,
 ): Promise<IssueReportResponse> {
   const { sample, elements, content, review, base } = await prepareIssue(deps, user, sampleId, input);
 
@@ -356,6 +358,16 @@ export async function issueReport(
           content,
           elements,
           state: review ? 'awaiting-review' : 'issued',
+        });
+        await recordAudit(tx, {
+          actor: user,
+          ip,
+          action: review ? 'report.submitted_for_review' : 'report.issued',
+          subject: { type: 'sample', id: sample.id },
+          before: sample.reportCode
+            ? { reportCode: sample.reportCode, revision: latest?.revision ?? null }
+            : null,
+          after: { reportCode, revision, state: review ? 'awaiting-review' : 'issued', pdfSha256: sha256 },
         });
       });
     } catch (err) {

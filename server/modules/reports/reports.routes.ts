@@ -10,6 +10,8 @@ import {
 import { normalizeReportCode } from '../../../common/domain/reports';
 import { mailReportWithdrawn } from '../../mail/notifications';
 import type { AppDeps } from '../../app-deps';
+import { recordAudit } from '../../audit/audit';
+import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import { sendPdf } from '../../plugins/pdf-reply';
@@ -54,7 +56,8 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             description,
           },
         },
-        async (request) => issueReport(deps, currentUser(request), request.params.id, request.body),
+        async (request) =>
+          issueReport(deps, currentUser(request), request.params.id, request.body, request.ip),
       );
     }
 
@@ -144,8 +147,16 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             at: new Date(),
             by: user.id,
           });
-          if (row?.reportRevokedAt)
+          if (row?.reportRevokedAt) {
             await mailReportWithdrawn(tx, deps.mailer, sample, code, request.body.reason);
+            await recordAudit(tx, {
+              ...auditContext(request),
+              action: 'report.revoked',
+              subject: { type: 'sample', id: sample.id },
+              before: { reportCode: code, revoked: false },
+              after: { reportCode: code, revoked: true, reason: request.body.reason },
+            });
+          }
           return row;
         });
         if (!revoked?.reportRevokedAt) throw conflict('This report has already been revoked');

@@ -8,6 +8,7 @@ import {
   type ReviewDecision,
 } from '../../../common/contracts/review';
 import { displaySampleId } from '../../../common/domain/samples';
+import { recordAudit } from '../../audit/audit';
 import { reportRevisions, samples, users } from '../../db/schema';
 import { mailReviewDecision } from '../../mail/notifications';
 import type { DbOrTx } from '../../db/client';
@@ -63,6 +64,7 @@ export async function approveReport(
   deps: IssueDeps,
   user: AuthUser,
   sampleId: number,
+  ip?: string | null,
 ): Promise<IssueReportResponse> {
   const { sample, draft } = await revisionToReview(deps, user, sampleId);
   if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
@@ -91,7 +93,7 @@ export async function approveReport(
       reviewedAt: issuedAt,
       reviewComment: null,
     });
-    await recordDecision(tx, deps, user, sample, draft, { decidedAt: issuedAt, comment: null });
+    await recordDecision(tx, deps, user, sample, draft, { decidedAt: issuedAt, comment: null }, ip);
   });
   // The unsigned draft is no longer needed: the signed, reviewed file replaces it.
   await deps.storage.delete(draft.storageKey).catch(() => {});
@@ -112,6 +114,7 @@ export async function rejectReport(
   user: AuthUser,
   sampleId: number,
   body: RejectReportBody,
+  ip?: string | null,
 ): Promise<ReportReview> {
   const { sample, draft } = await revisionToReview(deps, user, sampleId);
   const returned = await withReportLock(deps, sample.id, async (tx) => {
@@ -123,7 +126,7 @@ export async function rejectReport(
       reviewedAt: decidedAt,
       reviewComment: body.comment,
     });
-    await recordDecision(tx, deps, user, sample, draft, { decidedAt, comment: body.comment });
+    await recordDecision(tx, deps, user, sample, draft, { decidedAt, comment: body.comment }, ip);
     return row;
   });
   return presentReview(deps, user, sample, returned);
@@ -140,6 +143,7 @@ async function recordDecision(
   sample: SampleRow,
   draft: RevisionRow,
   { decidedAt, comment }: { decidedAt: Date; comment: string | null },
+  ip?: string | null,
 ) {
   await insertReviewDecision(tx, {
     sampleId: sample.id,
@@ -158,6 +162,20 @@ async function recordDecision(
     reportCode: draft.reportCode,
     revision: draft.revision,
     comment,
+  });
+  await recordAudit(tx, {
+    actor: reviewer,
+    ip,
+    action: comment === null ? 'report.approved' : 'report.rejected',
+    subject: { type: 'sample', id: sample.id },
+    before: { reportCode: draft.reportCode, revision: draft.revision, state: draft.state },
+    after: {
+      reportCode: draft.reportCode,
+      revision: draft.revision,
+      state: comment === null ? 'issued' : 'returned',
+      authorId: draft.issuedBy,
+      ...(comment === null ? {} : { comment }),
+    },
   });
 }
 

@@ -37,7 +37,7 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: issueReportResponse, ...RECORD_CALL_ERRORS },
         },
       },
-      async (request) => approveReport(deps, currentUser(request), request.params.id),
+      async (request) => approveReport(deps, currentUser(request), request.params.id, request.ip),
     );
 
     app.post(
@@ -54,7 +54,8 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: reportReview, ...RECORD_CALL_ERRORS },
         },
       },
-      async (request) => rejectReport(deps, currentUser(request), request.params.id, request.body),
+      async (request) =>
+        rejectReport(deps, currentUser(request), request.params.id, request.body, request.ip),
     );
 
     app.get(

@@ -1,3 +1,4 @@
+import { auditContext } from '../../audit/request';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -163,7 +164,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: accountChangeResponses,
         },
       },
-      async (request) => changeRole(deps.db, request.params.id, request.body.role),
+      async (request) => changeRole(deps.db, request.params.id, request.body.role, auditContext(request)),
     );
 
     app.post(
@@ -179,7 +180,8 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: accountChangeResponses,
         },
       },
-      async (request) => setAccountActive(deps.db, request.params.id, request.body.isActive),
+      async (request) =>
+        setAccountActive(deps.db, request.params.id, request.body.isActive, auditContext(request)),
     );
   };
 }

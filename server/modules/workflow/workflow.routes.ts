@@ -16,6 +16,8 @@ import {
 } from '../../../common/contracts/workflow';
 import { INACTIVE_STATUSES, normalizeStatus, SAMPLE_STATUSES } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
+import { recordAudit } from '../../audit/audit';
+import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';
@@ -118,6 +120,14 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           // The customer's mail commits (or rolls back) with the status (docs/product/mail.md).
           if (sample.status !== status)
             await mailStatusChanged(tx, deps.mailer, sample, status, comment ?? null);
+          // Every call writes a history row, so every call is recorded (a comment alone too).
+          await recordAudit(tx, {
+            ...auditContext(request),
+            action: 'sample.status_changed',
+            subject: { type: 'sample', id: sample.id },
+            before: { status: sample.status },
+            after: { status, comment: comment ?? null },
+          });
           return updated;
         });
         return presentSample(row);
@@ -170,8 +180,16 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           throw badRequest(ASSIGNEE_ROLE_MESSAGE, [{ path: 'staffId', message: ASSIGNEE_ROLE_MESSAGE }]);
         const row = await deps.db.transaction(async (tx) => {
           const updated = await assignSample(tx, sample.id, assignee.id);
-          if (updated && sample.assignedStaffId !== assignee.id)
+          if (updated && sample.assignedStaffId !== assignee.id) {
             await mailSampleAssigned(tx, deps.mailer, updated, assignee.id);
+            await recordAudit(tx, {
+              ...auditContext(request),
+              action: 'sample.assigned',
+              subject: { type: 'sample', id: sample.id },
+              before: { assignedStaffId: sample.assignedStaffId },
+              after: { assignedStaffId: assignee.id },
+            });
+          }
           return updated;
         });
         if (!row) throw notFound(SAMPLE_NOT_FOUND);
