@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { DEFAULT_LAB_NAME } from '../common/domain/reports';
+import { API_KEY_REQUESTS_PER_MINUTE } from '../common/domain/api-keys';
 import { MAX_JSON_BODY_BYTES, MAX_SAMPLE_FILE_BYTES } from '../common/domain/uploads';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
@@ -26,6 +27,7 @@ import { accountFlowRoutes } from './modules/accounts/account-flows.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { setPasswordQueueLimit } from './modules/accounts/passwords';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -190,13 +192,40 @@ export async function buildApp(opts: {
         version: '1.0.0',
         description: 'The API of the valuation laboratory portal.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'vlk_…',
+            description: 'An API key in the Authorization header; each call names the scope it needs.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  registerAuth(app, { db: deps.db, tokens });
+  // Each API key has its own request budget, counted like the per-address limits (memory or Redis).
+  const keyLimiter = config.rateLimits
+    ? app.createRateLimit({
+        max: API_KEY_REQUESTS_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `api-key:${request.apiKey?.id ?? 0}`,
+      })
+    : null;
+  registerAuth(app, {
+    db: deps.db,
+    tokens,
+    apiKeyLimit: keyLimiter
+      ? async (request) => {
+          const result = await keyLimiter(request);
+          return result.isAllowed || !result.isExceeded ? null : result.ttlInSeconds;
+        }
+      : null,
+  });
 
   await app.register(healthRoutes(deps));
   await app.register(accountsRoutes(deps));
@@ -217,6 +246,7 @@ export async function buildApp(opts: {
   await app.register(disclosureRoutes(deps));
   await app.register(wellKnownRoutes(deps));
   await app.register(mailRoutes(deps));
+  await app.register(apiKeysRoutes(deps));
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {

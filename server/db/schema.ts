@@ -562,3 +562,27 @@ export const auditChainHead = pgTable('audit_chain_head', {
   seq: bigint('seq', { mode: 'number' }).notNull(),
   lastHash: char('last_hash', { length: 64 }).notNull(),
 });
+
+/**
+ * API keys (docs/product/partners.md): a key acts as its owner, with the owner's current role, for
+ * the calls its scopes allow. Only the SHA-256 of the key is kept; the key is shown once.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** The key's first characters, to tell keys apart in the list. */
+    prefix: varchar('prefix', { length: 16 }).notNull(),
+    /** Hex SHA-256 of the whole key. */
+    keyHash: char('key_hash', { length: 64 }).notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_unique').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+);

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Role } from '../../common/domain/roles';
+import type { ApiKeyScope } from '../../common/domain/api-keys';
+import { API_KEY_SCOPE_REFUSED } from '../../common/contracts/api-keys';
+import { errorResponse } from '../../common/contracts/errors';
 import type { Db } from '../db/client';
 import type { Actor } from '../policies/actor';
-import { labSettings, revokedTokens, users } from '../db/schema';
+import { apiKeys, labSettings, revokedTokens, users } from '../db/schema';
+import { hashApiKey, looksLikeApiKey } from '../modules/api-keys/api-key-secret';
 import { readOrCreatePrivateFile } from '../storage/private-files';
 import { mustSetUpTwoFactor } from '../policies/users';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../common/contracts/two-factor';
-import { forbidden, unauthorized } from './errors';
+import { AppError, forbidden, unauthorized } from './errors';
 import { signJwt, verifyJwt } from './jwt';
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
@@ -36,10 +40,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     session: SessionToken | null;
+    /** The API key a request was made with (docs/product/partners.md); null for a session token. */
+    apiKey: { id: number; scopes: readonly string[] } | null;
   }
   interface FastifyContextConfig {
     /** A route open to visitors. Every other route requires a valid token (guards fail closed). */
     public?: boolean;
+    /**
+     * The one API-key scope that lets a key make this call. A route without it answers every key
+     * 403 (fail closed): only the calls that name a scope are open to keys.
+     */
+    apiKeyScope?: ApiKeyScope;
   }
 }
 
@@ -114,9 +125,19 @@ function bearerToken(request: FastifyRequest): string | null {
  * from the database (never the role remembered in the token), and refuses any non-public route
  * without a valid session.
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }) {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    tokens: TokenService;
+    /** Counts a key's request; answers how long to wait when its limit is used up (null: no limit). */
+    apiKeyLimit?: ((request: FastifyRequest) => Promise<number | null>) | null;
+  },
+) {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('apiKey', null);
+  documentApiKeyScopes(app);
   // Every authenticated request reads its user: one named statement, planned once per connection.
   const findSessionUser = deps.db
     .select({
@@ -136,8 +157,49 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_session_user');
+  // A request made with an API key reads the key and its owner in one statement.
+  const findKeyUser = deps.db
+    .select({
+      keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
+      revokedAt: apiKeys.revokedAt,
+      lastUsedFresh: sql<boolean>`coalesce(${apiKeys.lastUsedAt} > now() - interval '1 minute', false)`,
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+      twoFactorEnabled: sql<boolean>`(${users.totpSecret} is not null)`,
+      labRequires2fa: sql<boolean>`coalesce((select ${labSettings.require2faForStaff} from ${labSettings} order by ${labSettings.id} limit 1), false)`,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('auth_api_key_user');
+  /** A key acts as its owner, with the owner's current role and isActive; a revoked key is nothing. */
+  const authenticateKey = async (request: FastifyRequest, key: string) => {
+    const [row] = await findKeyUser.execute({ hash: hashApiKey(key) });
+    if (!row || row.revokedAt || !row.isActive) return;
+    // "Last used" to the minute: one small write per key and minute at most.
+    if (!row.lastUsedFresh)
+      await deps.db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.keyId));
+    const actor = { id: row.id, role: row.role, isActive: row.isActive };
+    const twoFactorEnabled = row.twoFactorEnabled === true;
+    request.apiKey = { id: row.keyId, scopes: row.scopes };
+    request.user = {
+      ...actor,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      twoFactorEnabled,
+      twoFactorSetupRequired: mustSetUpTwoFactor(actor, twoFactorEnabled, row.labRequires2fa === true),
+    };
+  };
   /** Reads the user of a request that carries a token into request.user (left null when it is not valid). */
   const authenticate = async (request: FastifyRequest, token: string) => {
+    if (looksLikeApiKey(token)) return authenticateKey(request, token);
     const claims = await deps.tokens.verify(token);
     if (claims) {
       const [row] = await findSessionUser.execute({ id: claims.userId, jti: claims.jti });
@@ -170,7 +232,20 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     // Staff and admins the lab requires two factors of reach only what sets them up, until they have.
     if (request.user.twoFactorSetupRequired && !TWO_FACTOR_SETUP_PATHS.has(url))
       return forbidden(TWO_FACTOR_SETUP_REQUIRED);
+    if (request.apiKey) {
+      const scope = route.config?.apiKeyScope;
+      if (!scope || !request.apiKey.scopes.includes(scope)) return forbidden(API_KEY_SCOPE_REFUSED);
+    }
     return null;
+  };
+  /** After a key's call passed the guard: its per-key limit (429 with Retry-After when used up). */
+  const limitKey = async (request: FastifyRequest): Promise<AppError | null> => {
+    if (!request.apiKey || !deps.apiKeyLimit) return null;
+    const wait = await deps.apiKeyLimit(request);
+    if (wait === null) return null;
+    return new AppError(429, 'Too many requests with this API key: try again later', undefined, {
+      'retry-after': String(wait),
+    });
   };
   // Callback-style hooks: a visitor's request (no token) passes both without a promise or a
   // microtask, which the hot public calls feel (docs/benchmarks.md, "Report verification").
@@ -180,14 +255,38 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       done(refusal(request, null) ?? undefined);
       return;
     }
-    authenticate(request, token).then(
-      () => done(refusal(request, token) ?? undefined),
-      (err: Error) => done(err),
-    );
+    authenticate(request, token)
+      .then(async () => refusal(request, token) ?? (await limitKey(request)))
+      .then(
+        (refused) => done(refused ?? undefined),
+        (err: Error) => done(err),
+      );
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     applyNoStore(request, reply);
     done(null, payload);
+  });
+}
+
+/**
+ * The OpenAPI document names the scope of every call a key may make (`x-api-key-scope`, and the
+ * apiKey security requirement); calls without one say nothing about keys, and refuse them.
+ */
+function documentApiKeyScopes(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const scope = route.config?.apiKeyScope;
+    if (!scope) return;
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    const note = `API keys: scope \`${scope}\`.`;
+    const response = (schema.response ?? {}) as Record<string, unknown>;
+    route.schema = {
+      ...schema,
+      // A key's call may be refused for its scope (403) or its rate (429).
+      response: { 403: errorResponse, 429: errorResponse, ...response },
+      security: [{ bearer: [] }, { apiKey: [scope] }],
+      description: typeof schema.description === 'string' ? `${schema.description} ${note}` : note,
+      'x-api-key-scope': scope,
+    } as FastifySchema;
   });
 }
 

@@ -11,6 +11,7 @@ import {
   submissionForm,
 } from '../support/factories';
 import type { Role } from '../../common/domain/roles';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../common/domain/api-keys';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 // docs/product/roles-and-access.md as a table: EVERY API call and /Uploads path × {anonymous,
@@ -21,8 +22,13 @@ import { call, createUser, startTestApp, type TestApp, type TestUser } from '../
 const PERSONAS = ['anonymous', 'customerA', 'customerB', 'staffAssigned', 'staffOther', 'admin'] as const;
 type Persona = (typeof PERSONAS)[number];
 type Expect = Record<Persona, number>;
-/** A persona of the table, or an admin whose token has expired or whose account was deactivated. */
-type Caller = Persona | 'expiredAdmin' | 'deactivatedAdmin';
+/**
+ * An API key of customer A or of the admin, holding only one scope or every scope but one
+ * (docs/product/partners.md): `key:admin:only:samples:read`, `key:customerA:allBut:none`.
+ */
+type KeyCaller = `key:${'customerA' | 'admin'}:${'only' | 'allBut'}:${ApiKeyScope | 'none'}`;
+/** A persona of the table, an admin whose token has expired or whose account was deactivated, or a key. */
+type Caller = Persona | 'expiredAdmin' | 'deactivatedAdmin' | KeyCaller;
 
 const all = (status: number): Expect => Object.fromEntries(PERSONAS.map((p) => [p, status])) as Expect;
 const signedIn = (status: number): Expect => ({ ...all(status), anonymous: 401 });
@@ -43,6 +49,20 @@ const who = {} as Record<Exclude<Persona, 'anonymous'>, TestUser>;
 const spoiled: Partial<Record<Caller, string>> = {};
 const isPersona = (p: Caller): p is Exclude<Persona, 'anonymous'> => p !== 'anonymous' && p in who;
 const token = (p: Caller) => (isPersona(p) ? who[p].token : spoiled[p]);
+/** The key callers' keys, made once per owner and scope set. */
+async function keyToken(caller: KeyCaller): Promise<void> {
+  if (spoiled[caller]) return;
+  const [, owner, kind, ...rest] = caller.split(':') as [string, 'customerA' | 'admin', string, ...string[]];
+  const scope = rest.join(':');
+  const scopes = kind === 'only' ? [scope] : API_KEY_SCOPES.filter((s) => s !== scope);
+  const res = await call(t, 'POST', '/api/api-keys', {
+    token: who[owner].token,
+    json: { name: caller, scopes },
+  });
+  expect(res.status, res.text).toBe(201);
+  spoiled[caller] = (res.body as { key: string }).key;
+}
+let apiKeyToRevoke: number;
 const emailOf = (p: Caller) => (isPersona(p) ? who[p].email : 'x@example.com');
 let sampleId: number;
 let sampleFile: string;
@@ -682,6 +702,21 @@ const ROWS: Record<string, Row> = {
     },
     run: (p) => call(t, 'GET', `/Uploads/${profileImage}`, { token: token(p) }),
   },
+  // API keys (docs/product/partners.md): customers and admins hold their own; staff none.
+  'POST /api/api-keys': {
+    expected: { ...signedIn(201), staffAssigned: 403, staffOther: 403 },
+    run: (p) =>
+      call(t, 'POST', '/api/api-keys', { token: token(p), json: { name: 'm', scopes: ['samples:read'] } }),
+  },
+  'GET /api/api-keys': {
+    expected: { ...signedIn(200), staffAssigned: 403, staffOther: 403 },
+    run: (p) => call(t, 'GET', '/api/api-keys', { token: token(p) }),
+  },
+  // Only one's own key: customer A revokes theirs, everyone else is told it does not exist.
+  'DELETE /api/api-keys/:id': {
+    expected: { ...signedIn(404), customerA: 200, staffAssigned: 403, staffOther: 403 },
+    run: (p) => call(t, 'DELETE', `/api/api-keys/${apiKeyToRevoke}`, { token: token(p) }),
+  },
 };
 
 /** Sub-rows for the folders sharing the `/Uploads/:folder/:name` route. */
@@ -729,6 +764,19 @@ const VARIANT_ROWS: Record<string, Row> = {
         }),
       }),
   },
+};
+
+/**
+ * Every call a key may make, with what the key's owner's key gets when it differs from the owner's
+ * own row above (the key runs after the owners, so a call that changed state answers differently).
+ */
+const KEY_ROWS: Record<string, Partial<Expect>> = {
+  'GET /api/samples': {},
+  'POST /api/samples': {},
+  'GET /api/samples/:id': {},
+  'GET /api/admin/samples': {},
+  'POST /api/staff/samples/:id/status': {},
+  'GET /api/report/:reportCode/pdf': {},
 };
 
 /** `METHOD path` for every route the app serves (HEAD is fastify's automatic twin of GET). */
@@ -826,6 +874,11 @@ beforeAll(async () => {
   const expiring = await createUser(t, { role: 'admin' });
   spoiled.expiredAdmin = await t.app.deps.tokens.sign({ id: expiring.id, role: 'admin' }, -1);
   spoiled.deactivatedAdmin = (await createUser(t, { role: 'admin', isActive: false })).token;
+  const keyToRevoke = await call(t, 'POST', '/api/api-keys', {
+    token: who.customerA.token,
+    json: { name: 'to revoke', scopes: ['samples:read'] },
+  });
+  apiKeyToRevoke = (keyToRevoke.body as { id: number }).id;
   const [mail] = await t.db.select({ id: mailOutbox.id }).from(mailOutbox).limit(1);
   outboxId = mail?.id ?? 0;
   expect(outboxId).toBeGreaterThan(0);
@@ -865,6 +918,42 @@ describe('access matrix (docs/product/roles-and-access.md)', () => {
       expect(got).toEqual(row.expected);
     });
   }
+
+  // The key column (docs/product/partners.md): a call that names a scope answers a key holding that
+  // scope as it answers the key's owner, and 403 to a key holding every other scope; every other
+  // guarded call answers every key 403. The scopes are read from the served OpenAPI document.
+  it('answers API keys by the scope each call names, and 403 to every key on every other call', async () => {
+    const doc = (await call(t, 'GET', '/api/docs/json')).body as {
+      paths: Record<string, Record<string, { 'x-api-key-scope'?: ApiKeyScope }>>;
+    };
+    const scopeOf = (route: string): ApiKeyScope | undefined => {
+      const [method = '', path = ''] = route.split(' ');
+      const openapiPath = path.replace(/:([A-Za-z]+)/g, '{$1}');
+      return doc.paths[openapiPath]?.[method.toLowerCase()]?.['x-api-key-scope'];
+    };
+    const scoped = Object.keys(ROWS).filter((r) => scopeOf(r));
+    expect(scoped.sort(), 'calls open to keys').toEqual(Object.keys(KEY_ROWS).sort());
+    for (const [route, row] of Object.entries(everything)) {
+      // Guarded calls only (a public call that answers everyone 401 by itself says nothing of keys).
+      if (row.expected.anonymous !== 401 || Object.values(row.expected).every((s) => s === 401)) continue;
+      const scope = scopeOf(route) ?? 'none';
+      for (const owner of ['customerA', 'admin'] as const) {
+        const caller: KeyCaller = `key:${owner}:allBut:${scope}`;
+        await keyToken(caller);
+        expect((await row.run(caller)).status, `${route} with ${caller}`).toBe(403);
+      }
+    }
+    for (const route of scoped) {
+      const scope = scopeOf(route) as ApiKeyScope;
+      const row = ROWS[route] as Row;
+      const expected = { ...row.expected, ...KEY_ROWS[route] };
+      for (const owner of ['customerA', 'admin'] as const) {
+        const caller: KeyCaller = `key:${owner}:only:${scope}`;
+        await keyToken(caller);
+        expect((await row.run(caller)).status, `${route} with ${caller}`).toBe(expected[owner]);
+      }
+    }
+  });
 
   it('answers 401 to every guarded call made with an expired token or by a deactivated account', async () => {
     const guarded = Object.entries(everything).filter(([, row]) => row.expected.anonymous === 401);

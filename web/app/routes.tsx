@@ -35,7 +35,12 @@ const ResetPasswordPage = page(
 const MailLinkPage = lazy(async () => ({
   default: (await import('../features/accounts/components/MailLinkPage')).MailLinkPage,
 }));
-const ProfilePage = page(() => import('../features/accounts/components/ProfilePage'), 'ProfilePage');
+const ProfilePage = lazy(async () => ({
+  default: (await import('../features/accounts/components/ProfilePage')).ProfilePage,
+}));
+const PartnerSections = lazy(async () => ({
+  default: (await import('../features/partners/components/PartnerSections')).PartnerSections,
+}));
 const SubmitSamplePage = page(
   () => import('../features/samples/components/SubmitSamplePage'),
   'SubmitSamplePage',
@@ -139,7 +144,7 @@ export function AppRoutes() {
           path="profile"
           element={
             <RequireSession>
-              <ProfilePage />
+              <ProfilePage partnerSections={PartnerSections} />
             </RequireSession>
           }
         />

@@ -94,3 +94,11 @@ export function invalidateSampleViews(queryClient: QueryClient): Promise<unknown
     queryClient.invalidateQueries({ queryKey: adminKeys.analytics() }),
   ]);
 }
+
+/** The caller's API keys and webhooks (docs/product/partners.md). */
+export const partnerKeys = {
+  all: ['partners'] as const,
+  apiKeys: () => [...partnerKeys.all, 'api-keys'] as const,
+  webhooks: () => [...partnerKeys.all, 'webhooks'] as const,
+  deliveries: (webhookId: number) => [...partnerKeys.all, 'deliveries', webhookId] as const,
+};

@@ -88,6 +88,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/report/:reportCode/pdf',
       {
+        config: { apiKeyScope: 'reports:read' },
         schema: {
           tags: ['reports'],
           summary: 'Download the current revision of an issued report as Report-{code}.pdf',

@@ -28,6 +28,7 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/samples',
       {
+        config: { apiKeyScope: 'samples:read' },
         serializerCompiler: presentedJson,
         schema: {
           tags: ['samples'],
@@ -47,6 +48,7 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/samples',
       {
+        config: { apiKeyScope: 'samples:write' },
         schema: {
           tags: ['samples'],
           summary: 'Submit a sample (multipart: the form fields, repeated photos and documents)',
@@ -79,6 +81,7 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/samples/:id',
       {
+        config: { apiKeyScope: 'samples:read' },
         serializerCompiler: presentedJson,
         schema: {
           tags: ['samples'],

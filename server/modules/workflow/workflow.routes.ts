@@ -94,6 +94,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/staff/samples/:id/status',
       {
         onRequest: labOnly,
+        config: { apiKeyScope: 'samples:write' },
         schema: {
           tags: ['workflow'],
           summary: 'Change a sample status (admin, or the assigned staff member); writes the history',
@@ -138,6 +139,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/admin/samples',
       {
         onRequest: labOnly,
+        config: { apiKeyScope: 'samples:read' },
         serializerCompiler: presentedJson,
         schema: {
           tags: ['workflow'],

@@ -19,7 +19,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDatabase, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import {
   type AuthUserResponse,
   PROFILE_IMAGE_PART,
@@ -48,7 +48,13 @@ const fieldsOf = (user: AuthUserResponse): ProfileFields => ({
   currentPassword: '',
 });
 
-export function ProfilePage() {
+/**
+ * `partnerSections`: the API keys and webhooks sections (features/partners), passed in by
+ * web/app/routes.tsx for the accounts that may hold them.
+ */
+export function ProfilePage({
+  partnerSections: PartnerSections,
+}: { partnerSections?: ComponentType<{ role: string }> } = {}) {
   usePageTitle('Profile', 'Your contact details, profile picture and signature.');
   const { token } = useSession();
   const query = useQuery(authUserQuery(token));
@@ -72,13 +78,21 @@ export function ProfilePage() {
       </Container>
     );
   }
-  return <ProfileForm user={query.data} token={token} />;
+  return <ProfileForm user={query.data} token={token} partnerSections={PartnerSections} />;
 }
 
 type ImageField = typeof PROFILE_IMAGE_PART | typeof SIGNATURE_PART;
 const IMAGE_FIELDS: readonly ImageField[] = [PROFILE_IMAGE_PART, SIGNATURE_PART];
 
-function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | null }) {
+function ProfileForm({
+  user,
+  token,
+  partnerSections: PartnerSections,
+}: {
+  user: AuthUserResponse;
+  token: string | null;
+  partnerSections?: ComponentType<{ role: string }>;
+}) {
   const labRole = isLabRole(user.role);
   const update = useUpdateProfile(token);
   const form = useForm<ProfileFields>({
@@ -250,6 +264,11 @@ function ProfileForm({ user, token }: { user: AuthUserResponse; token: string | 
       </Paper>
       <AccountSecurity user={user} token={token} />
       <TwoFactorSection user={user} token={token} />
+      {PartnerSections && (
+        <Suspense fallback={null}>
+          <PartnerSections role={user.role} />
+        </Suspense>
+      )}
     </Container>
   );
 }
