@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated, ApiKeyListItem } from '../../../common/contracts/api-keys';
 import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope } from '../../../common/domain/api-keys';
-import { apiKeys, users } from '../../db/schema';
+import { apiKeys, auditEvents, users } from '../../db/schema';
 import { insertSample, issueReport, submissionForm } from '../../../tests/support/factories';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 

@@ -9,6 +9,8 @@ import {
 import { errorResponses, idParams } from '../../../common/contracts/errors';
 import { MAX_API_KEYS_PER_ACCOUNT } from '../../../common/domain/api-keys';
 import type { AppDeps } from '../../app-deps';
+import { recordAudit } from '../../audit/audit';
+import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import { canHoldApiKeys } from '../../policies/api-keys';
@@ -49,6 +51,12 @@ export function apiKeysRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             keyHash: secret.hash,
             scopes: request.body.scopes,
           });
+          await recordAudit(tx, {
+            ...auditContext(request),
+            action: 'api_key.created',
+            subject: { type: 'api_key', id: row.id },
+            after: { name: row.name, scopes: row.scopes, prefix: row.prefix },
+          });
           return { row, key: secret.key };
         });
         reply.code(201);
@@ -83,8 +91,17 @@ export function apiKeysRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await revokeApiKey(deps.db, currentUser(request).id, request.params.id);
-        if (!row) throw notFound(API_KEY_NOT_FOUND);
+        const row = await deps.db.transaction(async (tx) => {
+          const revoked = await revokeApiKey(tx, currentUser(request).id, request.params.id);
+          if (!revoked) throw notFound(API_KEY_NOT_FOUND);
+          await recordAudit(tx, {
+            ...auditContext(request),
+            action: 'api_key.revoked',
+            subject: { type: 'api_key', id: revoked.id },
+            before: { name: revoked.name, scopes: revoked.scopes, prefix: revoked.prefix },
+          });
+          return revoked;
+        });
         return presentApiKey(row);
       },
     );
