@@ -40,7 +40,7 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
           <CopyButton value={value}>
             {({ copied, copy }) => (
               <Button size="xs" variant="light" onClick={copy}>
-                {copied ? 'Copied' : `Copy ${label.toLowerCase()}`}
+                {copied ? 'Copied' : 'Copy'}
               </Button>
             )}
           </CopyButton>
