@@ -4,8 +4,8 @@
 // with CI=true it fails.
 //
 // Order, for a two-core machine: typecheck, lint and the product build are single-threaded for most of
-// their time, so they run side by side (their output is printed whole as each ends); then the unit
-// + API suite (two workers: vitest.config.ts) and the e2e journeys on the same build (E2E_SKIP_BUILD=1).
+// their time, so they run side by side (their output is printed whole as each ends); then the web
+// size check on that build, the unit + API suite (two workers: vitest.config.ts) and the e2e journeys on the same build (E2E_SKIP_BUILD=1).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +51,9 @@ const [, , built] = await Promise.all([
   run('lint', 'npm', ['run', '--silent', 'lint'], { quiet: true }),
   run('build', 'npm', ['run', 'build'], { quiet: true }),
 ]);
+
+// Every public page's JavaScript against its budget (scripts/check-web-size.mjs), on the build above.
+if (built) await run('web size', 'node', ['scripts/check-web-size.mjs']);
 
 // Every project of vitest.config.ts: unit, api-pglite, and api-postgres when PostgreSQL is installed.
 const apiJson = join(outDir, 'api.json');

@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { loginResponse, MAX_PASSWORD_LENGTH } from './accounts';
+import {
+  MFA_TOKEN_INVALID,
+  RECOVERY_CODE_COUNT,
+  TWO_FACTOR_CODE_INVALID,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+  TWO_FACTOR_SETUP_REQUIRED,
+} from './two-factor-messages';
 
 // Two-factor sign-in (docs/product/accounts-and-sessions.md): TOTP set-up, the second step of a
 // login, recovery codes, turning it off.
 
-export const RECOVERY_CODE_COUNT = 10;
-export const TWO_FACTOR_CODE_INVALID = 'The code is not valid. Please try again.';
-export const TWO_FACTOR_REQUIRED_MESSAGE = 'Enter the code from your authenticator app to finish signing in.';
-export const TWO_FACTOR_SETUP_REQUIRED =
-  'The lab requires two-factor sign-in for staff and admins. Set it up in your profile to continue.';
-export const MFA_TOKEN_INVALID = 'This sign-in has expired. Please sign in again with your password.';
+export {
+  MFA_TOKEN_INVALID,
+  RECOVERY_CODE_COUNT,
+  TWO_FACTOR_CODE_INVALID,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+  TWO_FACTOR_SETUP_REQUIRED,
+};
 
 /** A 6-digit app code or a recovery code (xxxxx-xxxxx); spaces are ignored. */
 export const twoFactorCode = z

@@ -3,8 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { homePathForRole } from '../../common/domain/roles';
 import { Layout } from '../components/Layout';
 import { LazyReportDialog, LazySampleReportPanel } from '../features/reports/lazy';
-import { SampleQuotePanel } from '../features/quotes/components/SampleQuotePanel';
-import { SendQuoteDialog } from '../features/quotes/components/SendQuoteDialog';
+import { LazySampleQuotePanel, LazySendQuoteDialog } from '../features/quotes/lazy';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RequireSession } from '../components/RequireSession';
 import { returnPathFrom } from '../lib/return-to';
@@ -136,7 +135,7 @@ export function AppRoutes() {
           path="sample/:id"
           element={
             <RequireSession>
-              <SampleDetailPage reportPanel={LazySampleReportPanel} quotePanel={SampleQuotePanel} />
+              <SampleDetailPage reportPanel={LazySampleReportPanel} quotePanel={LazySampleQuotePanel} />
             </RequireSession>
           }
         />
@@ -152,7 +151,7 @@ export function AppRoutes() {
           path="staff"
           element={
             <RequireSession roles={['staff', 'admin']}>
-              <StaffDashboardPage reportDialog={LazyReportDialog} quoteDialog={SendQuoteDialog} />
+              <StaffDashboardPage reportDialog={LazyReportDialog} quoteDialog={LazySendQuoteDialog} />
             </RequireSession>
           }
         />
@@ -160,7 +159,7 @@ export function AppRoutes() {
           path="admin"
           element={
             <RequireSession roles={['staff', 'admin']}>
-              <AdminDashboardPage quoteDialog={SendQuoteDialog} />
+              <AdminDashboardPage quoteDialog={LazySendQuoteDialog} />
             </RequireSession>
           }
         />

@@ -1,7 +1,7 @@
 import { Alert, Container } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { TWO_FACTOR_SETUP_REQUIRED } from '../../common/contracts/two-factor';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../common/contracts/two-factor-messages';
 import { dashboardPathForRole } from '../../common/domain/roles';
 import { FROM_MAIL_PARAM, FROM_MAIL_VALUE } from '../../common/domain/samples';
 import type { LoginNotice, ReturnState } from '../lib/return-to';
