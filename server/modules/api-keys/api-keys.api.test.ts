@@ -177,6 +177,17 @@ describe('calls made with a key', () => {
     expect((await call(t, 'DELETE', `/api/api-keys/${created.id}`, { token: customer.token })).status).toBe(
       404,
     );
+    // Both changes are in the audit trail, with the key's name but never the key.
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, String(created.id)));
+    const about = events.filter((e) => e.subjectType === 'api_key');
+    expect(about.map((e) => [e.action, e.actorId])).toEqual([
+      ['api_key.created', customer.id],
+      ['api_key.revoked', customer.id],
+    ]);
+    expect(JSON.stringify(about)).not.toContain(created.key);
 
     const leaving = await createUser(t);
     const { key } = await createKey(leaving, ['samples:read']);
