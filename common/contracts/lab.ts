@@ -62,6 +62,23 @@ const priceList = z.object(
   Object.fromEntries(SERVICES.map((s) => [s.field, amountInput])) as Record<ServiceField, typeof amountInput>,
 );
 
+export const MAX_PAYMENT_INSTRUCTIONS = 2000;
+export const PAYMENT_INSTRUCTIONS_TOO_LONG = `Payment instructions must be at most ${MAX_PAYMENT_INSTRUCTIONS} characters`;
+export const PAYMENT_LINK_INVALID = 'The payment link must be a web address starting with https://';
+
+/** Left out: unchanged; empty: cleared; otherwise trimmed (several lines allowed). */
+const paymentInstructions = z
+  .string()
+  .max(MAX_PAYMENT_INSTRUCTIONS, PAYMENT_INSTRUCTIONS_TOO_LONG)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v?.trim() || null));
+const paymentLink = z
+  .string()
+  .max(500, PAYMENT_LINK_INVALID)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v?.trim() ? normalizeWebsite(v.trim()) : null))
+  .refine((v) => v === undefined || v === null || isUrl(v), PAYMENT_LINK_INVALID);
+
 /** The JSON of the multipart 'settings' part; the web form validates with the same schema. */
 export const labSettingsRequest = z
   .object({
@@ -89,6 +106,10 @@ export const labSettingsRequest = z
     require2faForStaff: z.boolean({ message: 'require2faForStaff must be true or false' }).optional(),
     /** Issued reports wait for a second expert's approval (docs/product/valuation-report.md); left out, unchanged. */
     requireReview: z.boolean({ message: 'requireReview must be true or false' }).optional(),
+    /** How to pay an invoice (bank details, terms), on every invoice and its mail; left out, unchanged. */
+    paymentInstructions,
+    /** An online payment page shown beside the instructions; left out, unchanged. */
+    paymentLink,
   })
   .superRefine((v, ctx) => {
     if (!v.prices) return;
@@ -117,5 +138,7 @@ export const labSettingsResponse = z.object({
   currency: z.string(),
   require2faForStaff: z.boolean(),
   requireReview: z.boolean(),
+  paymentInstructions: z.string().nullable(),
+  paymentLink: z.string().nullable(),
 });
 export type LabSettings = z.infer<typeof labSettingsResponse>;

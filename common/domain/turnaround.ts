@@ -48,3 +48,11 @@ export function turnaroundOf(sample: TurnaroundInput, now: Date = new Date()): T
     overdue: sample.status !== 'completed' && utcDay(now) > expected,
   };
 }
+
+/** A calendar day "YYYY-MM-DD" as the product writes it in documents: 'November 16, 2026'. */
+export function longDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(d.getTime())
+    ? day
+    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}

@@ -226,6 +226,10 @@ export const labSettings = pgTable('lab_settings', {
   require2faForStaff: boolean('require_2fa_for_staff').notNull().default(false),
   /** Issued reports wait for a second expert's approval before they are public (docs/product/valuation-report.md). */
   requireReview: boolean('require_review').notNull().default(false),
+  /** How to pay an invoice (bank details, terms), printed on every invoice and in its mail. */
+  paymentInstructions: text('payment_instructions'),
+  /** An online payment page, printed beside the instructions. */
+  paymentLink: varchar('payment_link', { length: 500 }),
   updatedAt: updatedAt(),
 });
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../common/domain/money';
+import { invoiceNumber } from '../../common/domain/quotes';
 import {
   displaySampleId,
   normalizeStatus,
@@ -161,6 +162,32 @@ export async function mailQuoteAnswered(
       sampleUrl: mailer.url(samplePath(sample.id)),
     });
   }
+}
+
+/**
+ * The owner accepted a quote: their invoice is ready on the sample page, with the lab's payment
+ * instructions and payment link (lab settings) and the reference to quote (docs/product/quotes.md).
+ */
+export async function mailInvoiceIssued(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef,
+  quote: { id: number; totalMinor: number; currency: string },
+  lab: { paymentInstructions: string | null; paymentLink: string | null } | undefined,
+) {
+  const owner = await person(tx, sample.userId);
+  if (!owner) return;
+  const displayId = displaySampleId(sample.id);
+  await mailer.queue(tx, owner.email, 'invoiceIssued', {
+    firstName: owner.firstName,
+    displayId,
+    itemName: sample.itemName,
+    number: invoiceNumber(displayId, quote.id),
+    total: formatMoney(quote.totalMinor, quote.currency),
+    paymentInstructions: lab?.paymentInstructions ?? null,
+    paymentLink: lab?.paymentLink ?? null,
+    sampleUrl: mailer.url(samplePath(sample.id)),
+  });
 }
 
 /**

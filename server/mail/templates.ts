@@ -294,6 +294,30 @@ export const templates = {
       { button: `Open ${d.displayId}`, url: d.sampleUrl },
     ]),
 
+  invoiceIssued: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      displayId: string;
+      itemName: string;
+      number: string;
+      total: string;
+      paymentInstructions: string | null;
+      paymentLink: string | null;
+      sampleUrl: string;
+    },
+  ) =>
+    mail(b, `Your invoice ${d.number} for ${d.displayId} ${d.itemName}: ${d.total}`, [
+      hello(d.firstName),
+      {
+        p: `Thank you for accepting the quote for ${d.displayId} (${d.itemName}). Your invoice ${d.number} for ${d.total} is ready to download on the sample page.`,
+      },
+      ...(d.paymentInstructions ? [{ p: 'How to pay:' }, { quote: d.paymentInstructions }] : []),
+      ...(d.paymentLink ? [{ button: 'Pay online', url: d.paymentLink }] : []),
+      { p: `Please quote the payment reference ${d.number} with your payment.` },
+      { button: `Open ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
   sampleAssigned: (
     b: Brand,
     d: { firstName: string | null; displayId: string; itemName: string; sampleUrl: string },

@@ -38,6 +38,8 @@ export function presentLabSettings(row: LabSettingsRow | undefined): LabSettings
     logo: row?.logo ? `/Uploads/${row.logo}` : null,
     require2faForStaff: row?.require2faForStaff ?? false,
     requireReview: row?.requireReview ?? false,
+    paymentInstructions: row?.paymentInstructions ?? null,
+    paymentLink: row?.paymentLink ?? null,
     ...presentPriceSettings(row),
   };
 }

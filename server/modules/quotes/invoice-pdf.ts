@@ -1,9 +1,12 @@
 import PDFDocument from 'pdfkit';
+import type { Storage } from '../../storage/storage';
 import { formatMoney } from '../../../common/domain/money';
+import { longDay } from '../../../common/domain/turnaround';
 import { FONTS } from '../reports/report-pdf';
 
-// The invoice of an accepted quote (docs/product/quotes.md): A4, the lab's details from its settings,
-// the sample, the quoted lines and total, the payment reference and whether it is paid. Drawn with
+// The invoice of an accepted quote (docs/product/quotes.md): A4, the lab's logo and details from its
+// settings, the sample, the quoted lines and total, how to pay (the lab's instructions and payment
+// link), the payment reference and whether it is paid. Dates as the product writes them. Drawn with
 // the same PDF library and embedded Noto fonts as the reports.
 
 export type InvoicePdfInput = {
@@ -14,6 +17,10 @@ export type InvoicePdfInput = {
     email: string | null;
     website: string | null;
     certificationNumber: string | null;
+    /** The lab's logo (PNG or JPEG) when set; left out if pdfkit cannot read it. */
+    logo: Buffer | null;
+    paymentInstructions: string | null;
+    paymentLink: string | null;
   };
   number: string;
   issuedOn: string;
@@ -28,6 +35,7 @@ export type InvoicePdfInput = {
 const MARGIN = 56;
 const INK = '#1f2937';
 const MUTED = '#4b5563';
+const LOGO_SIZE = 56;
 
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const title = `Invoice ${input.number}`;
@@ -55,8 +63,18 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const width = doc.page.width - MARGIN * 2;
   const money = (minor: number) => formatMoney(minor, input.currency);
 
-  // The lab.
-  doc.font('bold').fontSize(18).fillColor(INK).text(input.lab.name, left, MARGIN, { width });
+  // The lab: its logo on the left when it has one, its name and details beside it.
+  let textLeft = left;
+  if (input.lab.logo) {
+    try {
+      doc.image(input.lab.logo, left, MARGIN, { fit: [LOGO_SIZE, LOGO_SIZE] });
+      textLeft = left + LOGO_SIZE + 14;
+    } catch {
+      // An image pdfkit cannot read is left out rather than failing the invoice.
+    }
+  }
+  const textWidth = width - (textLeft - left);
+  doc.font('bold').fontSize(18).fillColor(INK).text(input.lab.name, textLeft, MARGIN, { width: textWidth });
   doc.font('regular').fontSize(9.5).fillColor(MUTED);
   const labLines = [
     input.lab.address,
@@ -64,15 +82,17 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     input.lab.website,
     input.lab.certificationNumber ? `Certification ${input.lab.certificationNumber}` : null,
   ].filter((l): l is string => Boolean(l));
-  for (const line of labLines) doc.text(line, { width });
+  for (const line of labLines) doc.text(line, textLeft, doc.y, { width: textWidth });
+  doc.y = Math.max(doc.y, input.lab.logo && textLeft !== left ? MARGIN + LOGO_SIZE : 0);
 
   // Title and facts.
   doc.moveDown(1.5);
+  doc.x = left;
   doc.font('bold').fontSize(22).fillColor(INK).text('Invoice', { width });
   doc.moveDown(0.5);
   const facts: [string, string][] = [
     ['Invoice number', input.number],
-    ['Date', input.issuedOn],
+    ['Date', longDay(input.issuedOn)],
     ['Sample', `${input.sample.displayId} · ${input.sample.itemName}`],
     ['Billed to', `${input.customer.name} <${input.customer.email}>`],
   ];
@@ -123,10 +143,32 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   doc.text(`Payment reference: ${input.number}`, { width });
   doc.text(
     input.paid
-      ? `Paid on ${input.paid.on} (reference ${input.paid.reference}). Thank you.`
+      ? `Paid on ${longDay(input.paid.on)} (reference ${input.paid.reference}). Thank you.`
       : 'Payment due. Please quote the payment reference with your payment.',
     { width },
   );
+  if (!input.paid && (input.lab.paymentInstructions || input.lab.paymentLink)) {
+    doc.moveDown(0.8);
+    doc.font('bold').fontSize(10.5).fillColor(INK).text('How to pay', { width });
+    doc.font('regular').fontSize(10).fillColor(INK);
+    if (input.lab.paymentInstructions) doc.text(input.lab.paymentInstructions, { width });
+    if (input.lab.paymentLink)
+      doc.fillColor('#1c4e80').text(`Pay online: ${input.lab.paymentLink}`, {
+        width,
+        link: input.lab.paymentLink,
+        underline: true,
+      });
+  }
   doc.end();
   return done;
+}
+
+/** The lab's logo bytes for the invoice, or null when none is set or it cannot be read. */
+export async function readLabLogo(storage: Storage, key: string | null | undefined): Promise<Buffer | null> {
+  if (!key) return null;
+  try {
+    return await storage.read(key.replace(/^\/?Uploads\//i, ''));
+  } catch {
+    return null;
+  }
 }

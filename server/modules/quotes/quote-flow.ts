@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app-deps';
 import { type AuditWho, recordAudit } from '../../audit/audit';
 import type { DbOrTx } from '../../db/client';
 import type { QuoteLineRow } from '../../db/schema';
-import { mailQuoteAnswered, mailQuoteSent } from '../../mail/notifications';
+import { mailInvoiceIssued, mailQuoteAnswered, mailQuoteSent } from '../../mail/notifications';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
 import type { Actor } from '../../policies/actor';
 import { canAnswerQuote, canDownloadInvoice, canMarkInvoicePaid, canSendQuote } from '../../policies/quotes';
@@ -192,6 +192,8 @@ export async function answerQuote(
     );
     await syncSampleQuote(tx, quote);
     await mailQuoteAnswered(tx, deps.mailer, sample, quote);
+    if (quote.status === 'accepted')
+      await mailInvoiceIssued(tx, deps.mailer, sample, quote, await readLabSettings(tx));
     await recordAudit(tx, {
       ...who,
       action: answer.accept ? 'quote.accepted' : 'quote.declined',

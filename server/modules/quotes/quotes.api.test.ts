@@ -9,7 +9,7 @@ import type { SampleDetail } from '../../../common/contracts/samples';
 import type { AdminAnalytics, WorkListItem } from '../../../common/contracts/workflow';
 import { addBusinessDays, utcDay } from '../../../common/domain/turnaround';
 import { mailOutbox, quotes, samples } from '../../db/schema';
-import { insertSample } from '../../../tests/support/factories';
+import { insertSample, PHOTO_PNG } from '../../../tests/support/factories';
 import { PROGRAMS, requirePrograms } from '../../../tests/support/programs';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
 
@@ -396,6 +396,25 @@ describe('invoice', () => {
   };
 
   beforeAll(async () => {
+    // How to pay, and the logo, from the lab settings (both printed on the invoice).
+    const form = new FormData();
+    form.append(
+      'settings',
+      JSON.stringify({
+        labName: 'Harbor Valuation Lab',
+        address: '1 Quay Street, Bristol',
+        email: 'lab@example.com',
+        paymentInstructions: 'Bank transfer to Harbor Bank\nIBAN GB00 HARB 0000 1234 5678 90',
+        paymentLink: 'pay.harbor-lab.example/invoices',
+      }),
+    );
+    form.append('logo', new Blob([new Uint8Array(PHOTO_PNG)], { type: 'image/png' }), 'logo.png');
+    const saved = await call(t, 'POST', '/api/lab/settings', { token: admin.token, form });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      paymentInstructions: 'Bank transfer to Harbor Bank\nIBAN GB00 HARB 0000 1234 5678 90',
+      paymentLink: 'https://pay.harbor-lab.example/invoices',
+    });
     const sample = await newSample({ itemName: 'Georgian teapot' });
     sampleId = sample.id;
     expect((await call(t, 'GET', `/api/samples/${sampleId}/invoice`, { token: owner.token })).status).toBe(
@@ -447,10 +466,47 @@ describe('invoice', () => {
         '€1,234.80',
         `Payment reference: ${displayId}-Q${quote.id}`,
         'Payment due',
+        'How to pay',
+        'Bank transfer to Harbor Bank',
+        'IBAN GB00 HARB 0000 1234 5678 90',
+        'Pay online: https://pay.harbor-lab.example/invoices',
       ])
         expect(text).toContain(expected);
+      // The date as the product writes it ('November 26, 2026'), not '2026-11-26'.
+      expect(text).toMatch(/Date\s+[A-Z][a-z]+ \d{1,2}, \d{4}/);
+      expect(text).not.toMatch(/Date\s+\d{4}-\d{2}-\d{2}/);
+      // The lab's logo is drawn.
+      const file = join(work, 'logo-check.pdf');
+      writeFileSync(file, res.buffer ?? Buffer.alloc(0));
+      const images = spawnSync('pdfimages', ['-list', file], { encoding: 'utf8' }).stdout;
+      expect(images.trim().split('\n').length).toBeGreaterThan(2);
     },
   );
+
+  it("mails the owner their invoice with the lab's payment instructions when they accept", async () => {
+    const [mail] = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invoiceIssued'))).filter(
+      (m) => m.subject.includes(`${displayId(sampleId)} `),
+    );
+    expect(mail?.toAddress).toBe(owner.email);
+    expect(mail?.subject).toBe(
+      `Your invoice ${displayId(sampleId)}-Q${quote.id} for ${displayId(sampleId)} Georgian teapot: €1,234.80`,
+    );
+    expect(mail?.text).toContain('IBAN GB00 HARB 0000 1234 5678 90');
+    expect(mail?.text).toContain('https://pay.harbor-lab.example/invoices');
+    expect(mail?.text).toContain(`payment reference ${displayId(sampleId)}-Q${quote.id}`);
+  });
+
+  it('refuses a payment link that is not a web address, and keeps the stored one', async () => {
+    const form = new FormData();
+    form.append(
+      'settings',
+      JSON.stringify({ labName: 'Harbor Valuation Lab', paymentLink: 'javascript:alert(1)' }),
+    );
+    const res = await call(t, 'POST', '/api/lab/settings', { token: admin.token, form });
+    expect(res.status).toBe(400);
+    const now = await call(t, 'GET', '/api/lab/settings', { token: admin.token });
+    expect((now.body as { paymentLink: string }).paymentLink).toBe('https://pay.harbor-lab.example/invoices');
+  });
 
   it('an admin marks it paid with a reference; the customer sees it paid', async () => {
     const path = `/api/admin/samples/${sampleId}/paid`;

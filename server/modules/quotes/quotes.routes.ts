@@ -17,7 +17,7 @@ import { currentUser, requirePermission } from '../../plugins/auth';
 import { presentedJson } from '../../plugins/presented-json';
 import { canMarkInvoicePaid } from '../../policies/quotes';
 import { canListLabSamples } from '../../policies/samples';
-import { renderInvoicePdf } from './invoice-pdf';
+import { readLabLogo, renderInvoicePdf } from './invoice-pdf';
 import {
   answerQuote,
   draftQuote,
@@ -181,6 +181,9 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             email: lab?.email ?? null,
             website: lab?.website ?? null,
             certificationNumber: lab?.certificationNumber ?? null,
+            logo: await readLabLogo(deps.storage, lab?.logo),
+            paymentInstructions: lab?.paymentInstructions ?? null,
+            paymentLink: lab?.paymentLink ?? null,
           },
           number,
           issuedOn: utcDay(quote.answeredAt ?? quote.sentAt),

@@ -8,12 +8,17 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { type LabSettings, labSettingsRequest } from '../../../../common/contracts/lab';
+import {
+  type LabSettings,
+  labSettingsRequest,
+  MAX_PAYMENT_INSTRUCTIONS,
+} from '../../../../common/contracts/lab';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../../../common/domain/uploads';
 import { FilePicker } from '../../../components/FilePicker';
 import { fetchBlob } from '../../../lib/api';
@@ -35,7 +40,13 @@ const FIELDS: { name: Field; label: string; type?: string }[] = [
   { name: 'website', label: 'Website', type: 'url' },
   { name: 'certificationNumber', label: 'Certification Number' },
 ];
-type Values = Record<Field, string> & PriceValues & { require2faForStaff: boolean; requireReview: boolean };
+type Values = Record<Field, string> &
+  PriceValues & {
+    require2faForStaff: boolean;
+    requireReview: boolean;
+    paymentInstructions: string;
+    paymentLink: string;
+  };
 /**
  * Settings never saved (no lab name yet) open with the details the public site already shows, so
  * the admin confirms or corrects them instead of retyping; nothing is stored until Save Settings.
@@ -53,6 +64,8 @@ const toValues = (s: LabSettings): Values => {
     certificationNumber: s.certificationNumber ?? '',
     require2faForStaff: s.require2faForStaff,
     requireReview: s.requireReview,
+    paymentInstructions: s.paymentInstructions ?? '',
+    paymentLink: s.paymentLink ?? '',
   };
 };
 
@@ -160,6 +173,26 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
           ))}
         </SimpleGrid>
         <PriceListFields form={form} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Textarea
+            id="lab-paymentInstructions"
+            name="paymentInstructions"
+            label="Payment instructions"
+            description="Printed on every invoice and in its mail: bank details, terms, what to quote as the reference."
+            autosize
+            minRows={3}
+            maxLength={MAX_PAYMENT_INSTRUCTIONS}
+            {...form.getInputProps('paymentInstructions')}
+          />
+          <TextInput
+            id="lab-paymentLink"
+            name="paymentLink"
+            type="url"
+            label="Payment link"
+            description="An online payment page, if the lab has one (optional)."
+            {...form.getInputProps('paymentLink')}
+          />
+        </SimpleGrid>
         <Switch
           id="lab-require2faForStaff"
           name="require2faForStaff"
