@@ -59,6 +59,8 @@ describe('/api/lab/settings', () => {
       currency: 'EUR',
       require2faForStaff: false,
       requireReview: false,
+      paymentInstructions: null,
+      paymentLink: null,
     });
     for (const token of [undefined, customer.token, staff.token]) {
       const post = await call(t, 'POST', '/api/lab/settings', { token, form: settingsForm(valid) });
