@@ -37,3 +37,17 @@ export const inquiryReplyRequest = z.object({
     .max(INQUIRY_REPLY_MAX, `Reply must be at most ${INQUIRY_REPLY_MAX} characters`),
 });
 export type InquiryReplyRequest = z.infer<typeof inquiryReplyRequest>;
+
+/** GET /api/admin/contact-inquiries.csv: every inquiry, newest first; `status` (repeatable) narrows it. */
+export const inquiryExportQuery = z.object({
+  status: z.preprocess(
+    (v) =>
+      v === undefined || v === ''
+        ? undefined
+        : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')),
+    z
+      .array(z.enum(INQUIRY_STATUSES, { message: 'Invalid status' }))
+      .max(10)
+      .optional(),
+  ),
+});

@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -85,12 +87,23 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   };
 }
 
+/**
+ * The PostgreSQL extensions the migrations create (text search: docs/decisions/0025-search.md). PGlite
+ * only has those it is given when it starts; PostgreSQL ships them in its contrib package.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
 export async function openPglite(
   dataDir: string | undefined,
   opts: { loadDataDir?: Blob } = {},
 ): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir ? resolve(dataDir) : undefined, { loadDataDir: opts.loadDataDir });
+  // One options object: PGlite ignores the options argument when the first one is undefined.
+  const client = new PGlite({
+    dataDir: dataDir ? resolve(dataDir) : undefined,
+    loadDataDir: opts.loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });

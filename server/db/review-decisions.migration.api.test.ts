@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import { dbKind } from '../../tests/support/test-app';
-import { migrationsFolder } from './client';
+import { migrationsFolder, PGLITE_EXTENSIONS } from './client';
 
 // Migration 0010 (the review history, docs/product/valuation-report.md) takes over the decisions the
 // revisions still held: a database migrated up to 0009 with reviewed revisions gets one decision each.
@@ -38,7 +38,7 @@ function migrationsBefore(tag: string) {
 /** An empty database on this project's driver: run SQL, migrate with a migrations folder, close. */
 async function emptyDatabase() {
   if (dbKind() === 'pglite') {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite(client);
     return {
       exec: async (text: string) => void (await client.exec(text)),

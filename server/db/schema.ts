@@ -117,13 +117,26 @@ export const samples = pgTable(
     quoteAcceptedAt: timestamp('quote_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Search and turnaround, kept by PostgreSQL from the columns above (migration 0013's functions;
+     * docs/decisions/0025-search.md): the folded text a search matches, and the expected completion day.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`vl_sample_search_text(item_name, submitter_name, submitter_email, client_name, representative_name, representative_email, report_code)`,
+    ),
+    expectedCompletion: date('expected_completion', { mode: 'string' }).generatedAlwaysAs(
+      sql`vl_expected_completion(submission_date, quote_status, quote_accepted_at, urgency_level)`,
+    ),
   },
   (t) => [
+    index('samples_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('samples_expected_idx').on(t.expectedCompletion, t.id),
+    index('samples_last_updated_idx').on(t.lastUpdated, t.id),
+    index('samples_submitted_id_idx').on(t.submissionDate, t.id),
     uniqueIndex('samples_report_code_unique').on(t.reportCode),
     index('samples_user_id_idx').on(t.userId, t.id.desc()),
     index('samples_assigned_staff_idx').on(t.assignedStaffId, t.id.desc()),
     index('samples_status_idx').on(t.status),
-    index('samples_submission_date_idx').on(t.submissionDate),
   ],
 );
 

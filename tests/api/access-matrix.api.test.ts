@@ -294,6 +294,14 @@ const ROWS: Record<string, Row> = {
     expected: labOnly(200),
     run: (p) => call(t, 'GET', '/api/admin/samples', { token: token(p) }),
   },
+  'GET /api/admin/samples.csv': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/samples.csv?status=submitted', { token: token(p) }),
+  },
+  'GET /api/staff/samples/counts': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/staff/samples/counts', { token: token(p) }),
+  },
   'POST /api/admin/samples/:id/assign': {
     expected: adminOnly(200),
     run: (p) =>
@@ -309,6 +317,10 @@ const ROWS: Record<string, Row> = {
   'GET /api/admin/contact-inquiries': {
     expected: adminOnly(200),
     run: (p) => call(t, 'GET', '/api/admin/contact-inquiries', { token: token(p) }),
+  },
+  'GET /api/admin/contact-inquiries.csv': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/contact-inquiries.csv', { token: token(p) }),
   },
   'POST /api/admin/contact-inquiries/:id/status': {
     expected: adminOnly(200),

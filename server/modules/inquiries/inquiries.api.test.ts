@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactInquiry } from '../../../common/contracts/inquiries';
 import { contactInquiries } from '../../db/schema';
@@ -99,5 +100,48 @@ describe('POST /api/admin/contact-inquiries/{id}/status', () => {
     expect(
       (await call(t, 'POST', path(999_999), { json: { status: 'pending' }, token: admin.token })).status,
     ).toBe(404);
+  });
+});
+
+describe('GET /api/admin/contact-inquiries.csv', () => {
+  it('streams every inquiry newest first, quoting commas, quotes and new lines; status narrows it', async () => {
+    const [tricky] = await t.db
+      .insert(contactInquiries)
+      .values({
+        firstName: 'Zoë',
+        lastName: 'Export, "Quoted"',
+        email: 'zoe.export@example.com',
+        subject: 'general',
+        message: 'Line one,\nline "two"\r\nline three',
+        status: 'pending',
+      })
+      .returning();
+    const res = await call(t, 'GET', '/api/admin/contact-inquiries.csv', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const rows = parse(res.text, { columns: true }) as Record<string, string>[];
+    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(contactInquiries);
+    expect(rows).toHaveLength(Number(count?.n));
+    expect(rows.map((r) => Number(r.ID))).toEqual([...rows.map((r) => Number(r.ID))].sort((a, b) => b - a));
+    expect(rows[0]).toMatchObject({
+      ID: String(tricky?.id),
+      'First name': 'Zoë',
+      'Last name': 'Export, "Quoted"',
+      Message: 'Line one,\nline "two"\r\nline three',
+      Status: 'pending',
+    });
+    const pending = await call(t, 'GET', '/api/admin/contact-inquiries.csv?status=pending', {
+      token: admin.token,
+    });
+    const pendingRows = parse(pending.text, { columns: true }) as Record<string, string>[];
+    expect(pendingRows.length).toBeGreaterThan(0);
+    expect(pendingRows.every((r) => r.Status === 'pending')).toBe(true);
+    expect(
+      (await call(t, 'GET', '/api/admin/contact-inquiries.csv?status=lost', { token: admin.token })).status,
+    ).toBe(400);
+    expect((await call(t, 'GET', '/api/admin/contact-inquiries.csv', { token: staff.token })).status).toBe(
+      403,
+    );
+    expect((await call(t, 'GET', '/api/admin/contact-inquiries.csv')).status).toBe(401);
   });
 });

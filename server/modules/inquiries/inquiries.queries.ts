@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contactInquiries } from '../../db/schema';
 
@@ -33,4 +33,33 @@ export async function findInquiryForUpdate(db: DbOrTx, id: number) {
     .where(eq(contactInquiries.id, id))
     .for('update');
   return row;
+}
+
+/**
+ * Every inquiry (of the given statuses), newest first, in batches read by keyset (id below the
+ * last batch's): constant memory and no OFFSET, whatever the number of inquiries.
+ */
+export async function* inquiryBatches(
+  db: DbOrTx,
+  statuses: readonly string[] | undefined,
+  batchSize = 1000,
+): AsyncGenerator<InquiryRow[]> {
+  let below: number | null = null;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(contactInquiries)
+      .where(
+        and(
+          statuses?.length ? inArray(contactInquiries.status, [...statuses]) : undefined,
+          below === null ? undefined : lt(contactInquiries.id, below),
+        ),
+      )
+      .orderBy(desc(contactInquiries.id))
+      .limit(batchSize);
+    if (!rows.length) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    below = (rows[rows.length - 1] as InquiryRow).id;
+  }
 }

@@ -3,6 +3,7 @@ import { errorResponse, idParams } from '../../../common/contracts/errors';
 import {
   contactInquiry,
   contactInquiryList,
+  inquiryExportQuery,
   inquiryReplyRequest,
   inquiryStatusRequest,
 } from '../../../common/contracts/inquiries';
@@ -16,9 +17,32 @@ import { contactInquiries } from '../../db/schema';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { presentInquiry } from './inquiries.presenter';
-import { findInquiryForUpdate, listInquiries, setInquiryStatus } from './inquiries.queries';
+import {
+  findInquiryForUpdate,
+  inquiryBatches,
+  type InquiryRow,
+  listInquiries,
+  setInquiryStatus,
+} from './inquiries.queries';
+import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
+import { isoDate } from '../../plugins/presented-json';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/** The inquiries' CSV columns (docs/product/api.md). */
+const CSV_COLUMNS: CsvColumn<InquiryRow>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'Received', value: (r) => isoDate(r.createdAt) },
+  { header: 'First name', value: (r) => r.firstName },
+  { header: 'Last name', value: (r) => r.lastName },
+  { header: 'E-mail', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Subject', value: (r) => r.subject },
+  { header: 'Message', value: (r) => r.message },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Reply', value: (r) => r.replyMessage },
+  { header: 'Replied', value: (r) => (r.repliedAt ? isoDate(r.repliedAt) : null) },
+];
 
 /** Admin contact inquiries: /api/admin/contact-inquiries*, newest first. */
 export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -41,6 +65,29 @@ export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply.header(TOTAL_COUNT_HEADER, String(total));
         reply.header('cache-control', 'private, no-store');
         return rows.map(presentInquiry);
+      },
+    );
+
+    app.get(
+      '/api/admin/contact-inquiries.csv',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['inquiries'],
+          summary: 'Every contact inquiry (of the given statuses), newest first, as CSV (streamed)',
+          security: [{ bearer: [] }],
+          querystring: inquiryExportQuery,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return sendCsv(
+          reply,
+          `contact-inquiries-${day}.csv`,
+          CSV_COLUMNS,
+          inquiryBatches(deps.db, request.query.status),
+        );
       },
     );
 

@@ -66,7 +66,8 @@ export type WorkListRow = {
     : WorkListTableColumns[K]['_']['data'] | null;
 } & { firstPhoto: FirstPhoto };
 
-function workListQuery(db: DbOrTx) {
+/** The work list's select (GET /api/staff/samples): filter, order and page it. */
+export function workListQuery(db: DbOrTx) {
   return db
     .select(workListColumns)
     .from(samples)
@@ -74,7 +75,8 @@ function workListQuery(db: DbOrTx) {
     .leftJoin(assigned, eq(assigned.id, samples.assignedStaffId));
 }
 
-function listQuery(db: DbOrTx) {
+/** The lab list's select (GET /api/admin/samples): filter, order and page it. */
+export function listQuery(db: DbOrTx) {
   return db
     .select(listColumns)
     .from(samples)
@@ -95,11 +97,13 @@ const lists = preparedStatements((db) => ({
     .from(samples)
     .where(eq(samples.assignedStaffId, sql.placeholder('staffId')))
     .prepare('workflow_assigned_work_count'),
-  all: workListQuery(db)
+  // An admin's work list pages like the lab list: below an id bound found from the id buckets.
+  allBelow: workListQuery(db)
+    .where(lt(samples.id, sql.placeholder('upperId')))
     .orderBy(desc(samples.id))
-    .offset(sql.placeholder('offset'))
+    .offset(sql.placeholder('skip'))
     .limit(sql.placeholder('limit'))
-    .prepare('workflow_all_work_list'),
+    .prepare('workflow_all_work_list_below'),
   // Skip over ids alone (an index-only scan), then join names for the page's rows only.
   below: listQuery(db)
     .where(
@@ -137,9 +141,14 @@ export async function listAllSamples(
   db: Db,
   page: WorkListPage,
 ): Promise<{ rows: WorkListRow[]; total: number }> {
-  const rows = (await lists(db).all.execute(page)) as WorkListRow[];
-  const { total } = await locatePage(db, 0);
-  return { rows, total };
+  const at = await locatePage(db, page.offset);
+  if (at.upperId === null) return { rows: [], total: at.total };
+  const rows = (await lists(db).allBelow.execute({
+    upperId: at.upperId,
+    skip: at.skip,
+    limit: page.limit,
+  })) as WorkListRow[];
+  return { rows, total: at.total };
 }
 
 /**

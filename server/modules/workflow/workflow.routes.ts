@@ -6,15 +6,32 @@ import {
   ASSIGNEE_ROLE_MESSAGE,
   adminAnalytics,
   assignRequest,
-  pageQuery,
+  MAX_ADMIN_PAGE_SIZE,
+  ADMIN_PAGE_SIZE,
   sampleIdParams,
   sampleList,
   statusUpdateRequest,
   workList,
-  workListQuery,
+  WORK_LIST_PAGE_SIZE,
   TOTAL_COUNT_HEADER,
 } from '../../../common/contracts/workflow';
-import { INACTIVE_STATUSES, normalizeStatus, SAMPLE_STATUSES } from '../../../common/domain/samples';
+import {
+  DEEP_PAGE_MESSAGE,
+  MAX_PAGED_ROWS,
+  type SampleFilters,
+  sampleExportQuery,
+  sampleListQuery,
+  TOTAL_ESTIMATED_HEADER,
+  workListCounts,
+} from '../../../common/contracts/sample-search';
+import {
+  clientLabel,
+  displaySampleId,
+  INACTIVE_STATUSES,
+  normalizeStatus,
+  personFullName,
+  SAMPLE_STATUSES,
+} from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
 import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
@@ -31,6 +48,17 @@ import {
 import { presentProgress, presentSample, presentSampleListItem } from '../samples/samples.presenter';
 import { mailSampleAssigned, mailStatusChanged } from '../../mail/notifications';
 import { presentWorkListItem } from './workflow.presenter';
+import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
+import { isoDate } from '../../plugins/presented-json';
+import {
+  countSamples,
+  countWorkList,
+  exportBatches,
+  isPlainView,
+  type SampleScope,
+  searchLabList,
+  searchWorkList,
+} from './sample-search.queries';
 import {
   assignSample,
   findSample,
@@ -58,6 +86,57 @@ const present = (r: SampleListRow) =>
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
+/** A filtered or sorted list pages through its first MAX_PAGED_ROWS rows only (no deep OFFSET). */
+function checkDepth(offset: number) {
+  if (offset >= MAX_PAGED_ROWS)
+    throw badRequest(DEEP_PAGE_MESSAGE, [{ path: 'page', message: DEEP_PAGE_MESSAGE }]);
+}
+
+function setTotal(
+  reply: { header(name: string, value: string): unknown },
+  counted: { total: number; estimated: boolean },
+) {
+  reply.header(TOTAL_COUNT_HEADER, String(counted.total));
+  if (counted.estimated) reply.header(TOTAL_ESTIMATED_HEADER, 'true');
+}
+
+/** The lab list's CSV columns (docs/product/api.md). */
+const CSV_COLUMNS: CsvColumn<SampleListRow>[] = [
+  { header: 'ID', value: (r) => displaySampleId(r.sample.id) },
+  { header: 'Item', value: (r) => r.sample.itemName },
+  { header: 'Category', value: (r) => r.sample.category },
+  { header: 'Status', value: (r) => normalizeStatus(r.sample.status) },
+  {
+    header: 'Client',
+    value: (r) =>
+      clientLabel({ ...r.sample, user: { firstName: r.userFirstName, lastName: r.userLastName } }),
+  },
+  { header: 'Client e-mail', value: (r) => r.sample.submitterEmail },
+  {
+    header: 'Assigned staff',
+    value: (r) => personFullName({ firstName: r.staffFirstName, lastName: r.staffLastName }),
+  },
+  { header: 'Submitted', value: (r) => isoDate(r.sample.submissionDate) },
+  { header: 'Expected completion', value: (r) => r.sample.expectedCompletion },
+  { header: 'Overdue', value: (r) => (presentProgress(r.sample).overdue ? 'yes' : 'no') },
+  { header: 'Last updated', value: (r) => isoDate(r.sample.lastUpdated) },
+  { header: 'Report code', value: (r) => r.sample.reportCode },
+];
+
+const scopeOf = (user: Parameters<typeof seesEverySample>[0]): SampleScope => ({
+  assignedTo: seesEverySample(user) ? null : user.id,
+});
+
+/** The lab list shows staff and admins every sample. */
+const LAB_LIST_SCOPE: SampleScope = { assignedTo: null };
+
+const filtersOf = <T extends SampleFilters & { page?: number; pageSize?: number }>(
+  query: T,
+): SampleFilters => {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  return filters;
+};
+
 /** Staff and admin sample workflow: /api/staff/samples*, /api/admin/samples*, /api/admin/analytics. */
 export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -70,23 +149,53 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         serializerCompiler: presentedJson,
         schema: {
           tags: ['workflow'],
-          summary: 'The work list: samples assigned to the caller (every sample for an admin), newest first',
+          summary:
+            'The work list: samples assigned to the caller (every sample for an admin), searched, filtered and sorted',
           description:
-            'Each row carries the list fields (id, item, category, status, urgency, client and representative names, dates, report code) with user and assignedStaff names; the full record is GET /api/samples/{id}. At most 500 rows per page (pageSize 1–500, default 500); the total in X-Total-Count.',
+            'Each row carries the list fields (id, item, category, status, urgency, client and representative names, dates, report code) with user and assignedStaff names; the full record is GET /api/samples/{id}. At most 500 rows per page (pageSize 1–500, default 500); the total in X-Total-Count. Search (q), filters and sort as GET /api/admin/samples; a staff member only ever sees the samples assigned to them.',
           security: [{ bearer: [] }],
-          querystring: workListQuery,
+          querystring: sampleListQuery(WORK_LIST_PAGE_SIZE, WORK_LIST_PAGE_SIZE),
           response: { 200: workList, ...errors },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
         const { page, pageSize } = request.query;
+        const filters = filtersOf(request.query);
+        const scope = scopeOf(user);
         const window = { offset: (page - 1) * pageSize, limit: pageSize };
-        const { rows, total } = seesEverySample(user)
-          ? await listAllSamples(deps.db, window)
-          : await listAssignedSamples(deps.db, user.id, window);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
+        if (isPlainView(filters)) {
+          const { rows, total } =
+            scope.assignedTo === null
+              ? await listAllSamples(deps.db, window)
+              : await listAssignedSamples(deps.db, scope.assignedTo, window);
+          reply.header(TOTAL_COUNT_HEADER, String(total));
+          return rows.map(presentWorkListItem);
+        }
+        checkDepth(window.offset);
+        const [rows, counted] = await Promise.all([
+          searchWorkList(deps.db, filters, scope, window),
+          countSamples(deps.db, filters, scope),
+        ]);
+        setTotal(reply, counted);
         return rows.map(presentWorkListItem);
+      },
+    );
+
+    app.get(
+      '/api/staff/samples/counts',
+      {
+        onRequest: labOnly,
+        schema: {
+          tags: ['workflow'],
+          summary: "The work list's counters: the caller's samples (every sample for an admin) by status",
+          security: [{ bearer: [] }],
+          response: { 200: workListCounts, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return countWorkList(deps.db, scopeOf(currentUser(request)));
       },
     );
 
@@ -143,20 +252,59 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         serializerCompiler: presentedJson,
         schema: {
           tags: ['workflow'],
-          summary: 'Every sample, newest first, one page; the total in X-Total-Count',
+          summary:
+            'Every sample, newest first, one page; searched, filtered and sorted; the total in X-Total-Count',
+          description:
+            'q matches a VAL id (VAL-0042 or 42), a report code, words of the item name and the client\'s name or e-mail (any case, accents ignored, partial words); exact id and code matches come first. Filters: status (repeatable), assignedStaffId (or none), custody, overdue, from/to (submission day, UTC). sort: submitted, expected, lastUpdated, "-" for descending. A searched, filtered or sorted list pages through its first 10,000 rows; X-Total-Count is exact up to 10,000, beyond it an estimate flagged by X-Total-Count-Estimated: true.',
           security: [{ bearer: [] }],
-          querystring: pageQuery,
+          querystring: sampleListQuery(ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE),
           response: { 200: sampleList, ...errors },
         },
       },
       async (request, reply) => {
         const { page, pageSize } = request.query;
-        const at = await locatePage(deps.db, (page - 1) * pageSize);
-        reply.header(TOTAL_COUNT_HEADER, String(at.total));
+        const filters = filtersOf(request.query);
         reply.header('cache-control', 'private, no-store');
-        if (at.upperId === null) return [];
-        const rows = await samplesBelow(deps.db, at.upperId, at.skip, pageSize);
+        if (isPlainView(filters)) {
+          const at = await locatePage(deps.db, (page - 1) * pageSize);
+          reply.header(TOTAL_COUNT_HEADER, String(at.total));
+          if (at.upperId === null) return [];
+          const rows = await samplesBelow(deps.db, at.upperId, at.skip, pageSize);
+          return rows.map(present);
+        }
+        const window = { offset: (page - 1) * pageSize, limit: pageSize };
+        checkDepth(window.offset);
+        const [rows, counted] = await Promise.all([
+          searchLabList(deps.db, filters, LAB_LIST_SCOPE, window),
+          countSamples(deps.db, filters, LAB_LIST_SCOPE),
+        ]);
+        setTotal(reply, counted);
         return rows.map(present);
+      },
+    );
+
+    app.get(
+      '/api/admin/samples.csv',
+      {
+        onRequest: labOnly,
+        schema: {
+          tags: ['workflow'],
+          summary: "Every sample the filters select, as CSV (streamed), in the list's order",
+          description:
+            'The same search, filters and sort as GET /api/admin/samples, every matching row (no paging). text/csv with a header row; cells that a spreadsheet would read as a formula start with an apostrophe.',
+          security: [{ bearer: [] }],
+          querystring: sampleExportQuery,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return sendCsv(
+          reply,
+          `samples-${day}.csv`,
+          CSV_COLUMNS,
+          exportBatches(deps.db, request.query, LAB_LIST_SCOPE),
+        );
       },
     );
 

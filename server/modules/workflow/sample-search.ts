@@ -1,0 +1,37 @@
+import { REPORT_CODE_ALPHABET } from '../../../common/domain/reports';
+
+// How a search box's text is read (docs/decisions/0025-search.md). Pure: the SQL is built from
+// this in sample-search.queries.ts.
+
+/** Words shorter than this are not searched alone: a trigram index cannot find them. */
+export const MIN_WORD_LENGTH = 3;
+/** At most this many words of a search are used. */
+export const MAX_WORDS = 8;
+
+export type ParsedSearch = {
+  /** The sample id the text names: `VAL-0042`, `val 42`, `0042` or `42`. */
+  id: number | null;
+  /** The report code the text is, upper-cased (codes are 8 characters of the report alphabet). */
+  code: string | null;
+  /** Words matched anywhere in the folded search text, as LIKE patterns (`%word%`, wildcards escaped). */
+  patterns: string[];
+};
+
+const ID_PATTERN = /^(?:val[-\s]?)?0*(\d{1,10})$/i;
+const CODE_CHARS = new Set(REPORT_CODE_ALPHABET);
+
+/** LIKE's own wildcards in a word are matched literally. */
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function parseSearch(text: string): ParsedSearch {
+  const trimmed = text.trim();
+  const idMatch = ID_PATTERN.exec(trimmed);
+  const idValue = idMatch ? Number(idMatch[1]) : NaN;
+  const id = Number.isInteger(idValue) && idValue >= 1 && idValue <= 2_147_483_647 ? idValue : null;
+  const upper = trimmed.toUpperCase();
+  const code = upper.length === 8 && [...upper].every((c) => CODE_CHARS.has(c)) ? upper : null;
+  const words = [...new Set(trimmed.toLowerCase().split(/\s+/).filter(Boolean))];
+  // Short words narrow a search that has a longer one; alone they would read the whole table.
+  const usable = words.some((w) => w.length >= MIN_WORD_LENGTH) ? words : [];
+  return { id, code, patterns: usable.slice(0, MAX_WORDS).map(likePattern) };
+}
