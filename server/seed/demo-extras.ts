@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { samples, users } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { seedDemoInquiries } from './demo-inquiries';
+import { seedDemoLabSettings, seedDemoQuotes, seedDemoSignatures } from './demo-lab';
 import { seedDemoReports } from './demo-reports';
 
 export type DemoSeedContext = {
@@ -15,6 +16,10 @@ export type DemoSeedContext = {
 
 /** Demo data that needs the feature modules; each module owns its file. Returns lines to print. */
 export async function seedDemoExtras(ctx: DemoSeedContext): Promise<{ lines: string[] }> {
+  // The lab's settings and signatures first: the reports print them.
+  await seedDemoLabSettings(ctx);
+  await seedDemoSignatures(ctx);
+  await seedDemoQuotes(ctx);
   const lines = [...(await seedDemoReports(ctx)), ...(await seedDemoInquiries(ctx))];
   return { lines };
 }

@@ -73,7 +73,9 @@ const INQUIRIES: (Omit<DemoInquiry, 'createdAt' | 'updatedAt'> & { daysAgo: numb
 /** Issue #7: a few contact inquiries in each status (new, pending, responded). */
 export async function seedDemoInquiries(ctx: DemoSeedContext): Promise<string[]> {
   const now = Date.now();
-  const rows: DemoInquiry[] = INQUIRIES.map(({ daysAgo, ...row }) => {
+  // Oldest first, so their ids grow with their dates as real ones do.
+  const oldestFirst = [...INQUIRIES].sort((a, b) => b.daysAgo - a.daysAgo);
+  const rows: DemoInquiry[] = oldestFirst.map(({ daysAgo, ...row }) => {
     const at = new Date(now - daysAgo * DAY_MS);
     return { ...row, createdAt: at, updatedAt: at };
   });

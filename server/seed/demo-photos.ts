@@ -18,6 +18,8 @@ export const DEMO_DRAWINGS = [
   'landscape',
   'brooch',
   'baseball',
+  'mantel-clock',
+  'candlesticks',
 ] as const;
 export type DemoDrawing = (typeof DEMO_DRAWINGS)[number];
 
@@ -151,6 +153,34 @@ const DRAWINGS: Record<DemoDrawing, string> = {
      <path d="M330 250 q20 -20 40 0 t40 0 t40 -5" fill="none" stroke="#2a3550" stroke-width="3"/>
      <path d="M335 300 q25 -25 50 -2 t50 -4" fill="none" stroke="#2a3550" stroke-width="3"/>
      <path d="M340 350 q15 15 35 -5 t45 5 t30 -10" fill="none" stroke="#2a3550" stroke-width="3"/>`,
+  ),
+  'mantel-clock': studio(
+    230,
+    `<path d="M230 500 L570 500 L550 460 L250 460 Z" fill="url(#gold)" stroke="#8a6212" stroke-width="3"/>
+     <rect x="270" y="170" width="260" height="290" rx="10" fill="#3a2a1a" stroke="#8a6212" stroke-width="5"/>
+     <path d="M260 170 Q400 60 540 170 Z" fill="url(#gold)" stroke="#8a6212" stroke-width="3"/>
+     <circle cx="400" cy="290" r="92" fill="url(#gold)" stroke="#8a6212" stroke-width="4"/>
+     <circle cx="400" cy="290" r="74" fill="#fbf7ec" stroke="#b08d3a" stroke-width="2"/>
+     ${Array.from({ length: 12 }, (_, i) => {
+       const a = (i * Math.PI) / 6;
+       return `<line x1="${400 + 62 * Math.sin(a)}" y1="${290 - 62 * Math.cos(a)}" x2="${400 + 70 * Math.sin(a)}" y2="${290 - 70 * Math.cos(a)}" stroke="#2a2a2a" stroke-width="3"/>`;
+     }).join('')}
+     <line x1="400" y1="290" x2="400" y2="238" stroke="#1f1f1f" stroke-width="5" stroke-linecap="round"/>
+     <line x1="400" y1="290" x2="440" y2="312" stroke="#1f1f1f" stroke-width="4" stroke-linecap="round"/>
+     <rect x="330" y="400" width="140" height="40" rx="6" fill="url(#gold)" stroke="#8a6212" stroke-width="2"/>`,
+  ),
+  candlesticks: studio(
+    250,
+    `${[300, 500]
+      .map(
+        (x) =>
+          `<path d="M${x - 70} 505 L${x + 70} 505 L${x + 40} 470 L${x - 40} 470 Z" fill="url(#silver)" stroke="#6b7078" stroke-width="3"/>` +
+          `<rect x="${x - 16}" y="190" width="32" height="280" fill="url(#silver)" stroke="#6b7078" stroke-width="3"/>` +
+          `<ellipse cx="${x}" cy="330" rx="30" ry="14" fill="url(#silver)" stroke="#6b7078" stroke-width="2"/>` +
+          `<path d="M${x - 42} 190 L${x + 42} 190 L${x + 26} 160 L${x - 26} 160 Z" fill="url(#silver)" stroke="#6b7078" stroke-width="3"/>` +
+          `<rect x="${x - 9}" y="95" width="18" height="65" fill="#f6f0dc" stroke="#cbbf99" stroke-width="2"/>`,
+      )
+      .join('')}`,
   ),
 };
 

@@ -141,9 +141,9 @@ const CONTENT_BY_CATEGORY: Record<string, () => Content> = {
     },
     condition: { grade: 'very-good', notes: '<p>Minor dents to the kettle base; handles sound.</p>' },
     valuation: {
-      low: 6500,
-      high: 9000,
-      currency: 'GBP',
+      low: 8500,
+      high: 11500,
+      currency: 'USD',
       valueType: 'insurance-replacement',
       effectiveDate: daysAgo(20),
       basis: '<p>Retail replacement cost of a comparable hallmarked service from specialist dealers.</p>',
@@ -168,8 +168,8 @@ const CONTENT_BY_CATEGORY: Record<string, () => Content> = {
       notes: '<p>Running well after service; a hairline to the enamel at 4 o’clock.</p>',
     },
     valuation: {
-      high: 38000,
-      currency: 'CHF',
+      high: 42000,
+      currency: 'USD',
       valueType: 'fair-market',
       effectiveDate: daysAgo(18),
       basis: '<p>Recent sales of comparable open-face Patek Philippe pocket watches.</p>',
@@ -224,7 +224,7 @@ const CONTENT_BY_CATEGORY: Record<string, () => Content> = {
       basis: '<p>Dealer prices for Hudson River School landscapes of this size and quality.</p>',
     },
     summary:
-      '<p>A period Hudson River School landscape; insured at the stated range while the attribution research is on hold.</p>',
+      '<p>A period Hudson River School landscape, to be insured at the stated range; an attribution to Cropsey himself would need further research.</p>',
   }),
 };
 
@@ -239,10 +239,8 @@ async function photoIdsOf(ctx: DemoSeedContext, sampleId: number): Promise<numbe
 }
 
 export async function seedDemoReports(ctx: DemoSeedContext): Promise<string[]> {
-  // The painting's valuation was issued for insurance; its attribution research is on hold.
-  const completed = ctx.samples.filter(
-    (s) => s.status === 'completed' || s.status === 'review' || s.category === 'artwork-paintings',
-  );
+  // Only completed samples have an issued report: an open or held sample's work is not done yet.
+  const completed = ctx.samples.filter((s) => s.status === 'completed');
   const lines: string[] = [];
   // The same keys the server uses: from the configuration, or generated once under DATA_DIR.
   const labName = (await readLabSettings(ctx.db))?.labName?.trim() || DEFAULT_LAB_NAME;

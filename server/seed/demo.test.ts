@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { turnaroundOf } from '../../common/domain/turnaround';
 import { openDatabase } from '../db/client';
-import { reportRevisions, samples, users } from '../db/schema';
+import { contactInquiries, labSettings, reportRevisions, samples, users } from '../db/schema';
 import { verifyPassword } from '../modules/accounts/passwords';
 import { seedDemo } from './demo';
 
@@ -67,6 +68,32 @@ describe('seed:demo', () => {
       });
       expect(latest('Silver Dollar')?.identification?.maker).toContain('Mint');
       for (const r of reports) expect(r.content?.valuation?.effectiveDate, r.item).toBeDefined();
+
+      // One story everywhere (docs/decisions/0014-fit-and-finish.md): only completed samples have a
+      // report; no open sample is late; every sample the lab started on has its accepted quote;
+      // the people have confirmed addresses, the analysts sign, the lab prices in dollars; inquiry
+      // ids grow with their dates.
+      const all = await database.db.select().from(samples);
+      const withReport = new Set(
+        (await database.db.select({ id: reportRevisions.sampleId }).from(reportRevisions)).map((r) => r.id),
+      );
+      for (const sample of all) {
+        expect(withReport.has(sample.id), sample.itemName).toBe(sample.status === 'completed');
+        if (sample.status === 'submitted') expect(sample.quoteStatus, sample.itemName).toBeNull();
+        else expect(sample.quoteStatus, sample.itemName).toBe('accepted');
+        const { overdue, expectedCompletionDate: due } = turnaroundOf(sample);
+        expect(overdue, `${sample.itemName} (${sample.status}) was due ${due}`).toBe(false);
+      }
+      const people = await database.db.select().from(users);
+      for (const p of people.filter((u) => u.role !== 'admin'))
+        expect(p.emailVerifiedAt, p.email).not.toBeNull();
+      for (const p of people.filter((u) => u.role === 'staff')) expect(p.signature, p.email).toBeTruthy();
+      const [lab] = await database.db.select().from(labSettings);
+      expect(lab?.currency).toBe('USD');
+      expect(lab?.paymentInstructions).toContain('Bank transfer');
+      const inquiries = await database.db.select().from(contactInquiries).orderBy(contactInquiries.id);
+      const times = inquiries.map((q) => q.createdAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
     } finally {
       await database.close();
     }

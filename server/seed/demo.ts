@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { count, ne } from 'drizzle-orm';
+import { count, eq, ne } from 'drizzle-orm';
 import type { SampleStatus } from '../../common/domain/samples';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -40,6 +40,8 @@ type DemoItem = {
   drawing: DemoDrawing;
   valueRange: string;
   daysAgo: number;
+  /** Urgent items are due in 5 business days, others in 10: open items are chosen within their time. */
+  urgent: boolean;
 };
 
 export const DEMO_ITEMS: readonly DemoItem[] = [
@@ -58,6 +60,7 @@ export const DEMO_ITEMS: readonly DemoItem[] = [
     drawing: 'coin',
     valueRange: '5000-25000',
     daysAgo: 30,
+    urgent: true,
   },
   {
     itemName: 'Victorian Silver Tea Service',
@@ -73,6 +76,7 @@ export const DEMO_ITEMS: readonly DemoItem[] = [
     drawing: 'tea-service',
     valueRange: '5000-25000',
     daysAgo: 26,
+    urgent: false,
   },
   {
     itemName: 'Patek Philippe Pocket Watch',
@@ -88,6 +92,7 @@ export const DEMO_ITEMS: readonly DemoItem[] = [
     drawing: 'pocket-watch',
     valueRange: '25000-100000',
     daysAgo: 22,
+    urgent: false,
   },
   {
     itemName: 'First Edition Moby-Dick',
@@ -98,11 +103,12 @@ export const DEMO_ITEMS: readonly DemoItem[] = [
     materials: 'Rag paper, publisher’s cloth binding',
     category: 'books-manuscripts',
     description: 'Harper & Brothers 1851 first American edition, original cloth.',
-    status: 'review',
+    status: 'completed',
     analyst: 'eleanor',
     drawing: 'book',
     valueRange: '25000-100000',
-    daysAgo: 18,
+    daysAgo: 19,
+    urgent: true,
   },
   {
     itemName: 'Hudson River School Landscape',
@@ -113,11 +119,12 @@ export const DEMO_ITEMS: readonly DemoItem[] = [
     materials: 'Oil on canvas, giltwood frame',
     category: 'artwork-paintings',
     description: 'Oil on canvas, signed lower right, period gilt frame; about 1865.',
-    status: 'on-hold',
+    status: 'completed',
     analyst: 'eleanor',
     drawing: 'landscape',
     valueRange: '25000-100000',
-    daysAgo: 14,
+    daysAgo: 16,
+    urgent: false,
   },
   {
     itemName: 'Blue and White Vase, Ming Style',
@@ -129,11 +136,12 @@ export const DEMO_ITEMS: readonly DemoItem[] = [
     category: 'ceramics-pottery',
     description:
       'Late Qing porcelain vase in the Ming manner with dragon motif, apocryphal six-character mark.',
-    status: 'analysis',
+    status: 'review',
     analyst: 'eleanor',
     drawing: 'vase',
     valueRange: '1000-5000',
-    daysAgo: 10,
+    daysAgo: 9,
+    urgent: false,
   },
   {
     itemName: 'Art Deco Diamond Brooch',
@@ -144,11 +152,12 @@ export const DEMO_ITEMS: readonly DemoItem[] = [
     materials: 'Platinum, old European cut diamonds',
     category: 'jewelry-watches',
     description: 'Platinum bar brooch set with old European cut diamonds, about 1928.',
-    status: 'in-progress',
+    status: 'analysis',
     analyst: 'marcus',
     drawing: 'brooch',
     valueRange: '5000-25000',
-    daysAgo: 6,
+    daysAgo: 5,
+    urgent: true,
   },
   {
     itemName: 'Signed 1927 Yankees Baseball',
@@ -164,6 +173,39 @@ export const DEMO_ITEMS: readonly DemoItem[] = [
     drawing: 'baseball',
     valueRange: 'over-100000',
     daysAgo: 2,
+    urgent: false,
+  },
+  {
+    itemName: 'French Empire Mantel Clock',
+    year: 1810,
+    circa: true,
+    dimensions: '46 x 30 x 14 cm',
+    weight: '9.8 kg',
+    materials: 'Gilt bronze (ormolu), enamel dial, brass movement',
+    category: 'furniture-decorative',
+    description: 'Ormolu mantel clock with an enamel dial and an eight-day striking movement, about 1810.',
+    status: 'in-progress',
+    analyst: 'marcus',
+    drawing: 'mantel-clock',
+    valueRange: '5000-25000',
+    daysAgo: 4,
+    urgent: false,
+  },
+  {
+    itemName: 'Pair of Georgian Silver Candlesticks',
+    year: 1765,
+    circa: false,
+    dimensions: '27 cm high, bases 12.5 cm square',
+    weight: '1.46 kg (the pair, loaded bases)',
+    materials: 'Sterling silver, loaded bases',
+    category: 'furniture-decorative',
+    description: 'Pair of cast sterling candlesticks with detachable nozzles, hallmarked London 1765.',
+    status: 'on-hold',
+    analyst: 'eleanor',
+    drawing: 'candlesticks',
+    valueRange: '5000-25000',
+    daysAgo: 3,
+    urgent: false,
   },
 ];
 
@@ -179,7 +221,7 @@ const PATH_TO: Record<SampleStatus, SampleStatus[]> = {
 const STEP_COMMENTS: Partial<Record<SampleStatus, string>> = {
   'in-progress': 'Started by staff',
   'on-hold':
-    'Waiting for the frame to be unscrewed by the owner’s restorer before the canvas can be examined.',
+    'Waiting for the owner’s purchase receipt and earlier appraisal before the marks can be researched.',
 };
 const DAY = 24 * 3600 * 1000;
 
@@ -205,13 +247,20 @@ export async function seedDemo(env: Record<string, string | undefined> = process
     const person = async (role: 'staff' | 'customer', email: string, firstName: string, lastName: string) => {
       const password = randomDemoPassword();
       logins.push({ role, email, password });
-      return insertUser(db, {
+      const user = await insertUser(db, {
         email,
         passwordHash: await hashPassword(password),
         firstName,
         lastName,
         ...(role === 'staff' ? { role: 'staff' as const } : {}),
       });
+      // Demo people have confirmed their addresses, as real clients of a lab would have.
+      const [confirmed] = await db
+        .update(users)
+        .set({ emailVerifiedAt: new Date(Date.now() - 60 * DAY) })
+        .where(eq(users.id, user.id))
+        .returning();
+      return confirmed ?? user;
     };
     const staff = [
       await person('staff', 'eleanor.staff@demo.lab', 'Eleanor', 'Hayes'),
@@ -259,7 +308,7 @@ export async function seedDemo(env: Record<string, string | undefined> = process
           provenanceResearch:
             item.category === 'books-manuscripts' || item.category === 'collectibles-memorabilia',
           purposeOfValuation: 'insurance',
-          urgencyLevel: i % 3 === 0 ? 'urgent' : 'standard',
+          urgencyLevel: item.urgent ? 'urgent' : 'standard',
           estimatedValueRange: item.valueRange,
           status: item.status,
           assignedStaffId: assigned?.id ?? null,
