@@ -34,7 +34,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes';
 import { labRoutes } from './modules/lab/lab.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
-import { readLabSettings } from './modules/reports/reports.queries';
+import { readLabSettings } from './db/lab-settings';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';

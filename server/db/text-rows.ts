@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { utcTextAsIso } from '../plugins/presented-json';
+import { utcTextAsIso } from '../time';
 
 /** A row as PostgreSQL sends it in the text format: each column's text, or null. */
 export type TextRow = (string | null)[];

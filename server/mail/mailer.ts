@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs, mailOutbox } from '../db/schema';
 import { DEFAULT_MAX_ATTEMPTS, enqueueJob, type JobWorker, retryJob } from '../jobs/jobs';
-import { readLabSettings } from '../modules/lab/lab.queries';
+import { readLabSettings } from '../db/lab-settings';
 import type { Storage } from '../storage/storage';
 import { type Brand, type MailData, type MailKind, type RenderedMail, templates } from './templates';
 

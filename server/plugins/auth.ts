@@ -9,7 +9,7 @@ import { errorResponse } from '../../common/contracts/errors';
 import type { Db } from '../db/client';
 import type { Actor } from '../policies/actor';
 import { apiKeys, labSettings, revokedTokens, users } from '../db/schema';
-import { hashApiKey, looksLikeApiKey } from '../modules/api-keys/api-key-secret';
+import { hashApiKey, looksLikeApiKey } from './api-key-secret';
 import { readOrCreatePrivateFile } from '../storage/private-files';
 import { mustSetUpTwoFactor } from '../policies/users';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../../common/contracts/two-factor';

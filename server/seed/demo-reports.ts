@@ -10,7 +10,7 @@ import { sampleFiles } from '../db/schema';
 import { DEFAULT_LAB_NAME } from '../../common/domain/reports';
 import { issueReport } from '../modules/reports/issue-report';
 import type { AuthUser } from '../plugins/auth';
-import { readLabSettings } from '../modules/reports/reports.queries';
+import { readLabSettings } from '../db/lab-settings';
 import { loadLabKeys } from '../modules/signing/lab-keys';
 import type { DemoSeedContext } from './demo-extras';
 

@@ -18,7 +18,7 @@ import { recordAudit, recordAuditAlone } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser } from '../../plugins/auth';
 import { badRequest, conflict, unauthorized } from '../../plugins/errors';
-import { readLabSettings } from '../lab/lab.queries';
+import { readLabSettings } from '../../db/lab-settings';
 import { LOGGED_IN_MESSAGE } from './accounts.routes';
 import { findUserById } from './accounts.queries';
 import { verifyPassword } from './passwords';

@@ -1,6 +1,6 @@
 import type { ApiKeyListItem } from '../../../common/contracts/api-keys';
 import type { ApiKeyScope } from '../../../common/domain/api-keys';
-import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
+import { isoDate, isoDateOrNull } from '../../time';
 import type { ApiKeyRow } from './api-keys.queries';
 
 /** A key as its owner sees it: never the key nor its hash. */

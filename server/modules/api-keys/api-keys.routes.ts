@@ -14,7 +14,7 @@ import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import { canHoldApiKeys } from '../../policies/api-keys';
-import { newApiKey } from './api-key-secret';
+import { newApiKey } from '../../plugins/api-key-secret';
 import { countApiKeys, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.queries';
 import { presentApiKey } from './api-keys.presenter';
 

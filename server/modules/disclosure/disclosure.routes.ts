@@ -17,9 +17,9 @@ import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
-import { isoDate } from '../../plugins/presented-json';
+import { isoDate } from '../../time';
 import { canReadSample, canShareReport } from '../../policies/samples';
-import { findSample } from '../reports/reports.queries';
+import { findSample } from '../../db/samples';
 import {
   insertShareLink,
   listShareLinks,

@@ -1,5 +1,5 @@
 import type { ContactInquiry } from '../../../common/contracts/inquiries';
-import { isoDate } from '../../plugins/presented-json';
+import { isoDate } from '../../time';
 import type { InquiryRow } from './inquiries.queries';
 
 /**

@@ -18,7 +18,8 @@ import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
 import { assertCleanText } from '../../plugins/text-guard';
 import { canManageLabSettings } from '../../policies/lab';
 import { presentPriceSettings, priceSettingsValues } from '../quotes/price-list';
-import { type LabSettingsRow, readLabSettings, saveLabSettings } from './lab.queries';
+import { type LabSettingsRow, readLabSettings } from '../../db/lab-settings';
+import { saveLabSettings } from './lab.queries';
 
 /** The settings' own columns (the price list is stored by `priceSettingsValues`). */
 function labFields({ prices: _p, urgentSurchargePercent: _u, currency: _c, ...rest }: LabSettingsParsed) {

@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY, minorToNumber, parseAmount } from '../../../common/domain/money';
 import { SERVICES, type ServiceField } from '../../../common/domain/samples';
-import type { LabSettingsRow } from '../lab/lab.queries';
+import type { LabSettingsRow } from '../../db/lab-settings';
 
 // The lab's price list (docs/product/quotes.md): minor units per service, an urgent surcharge in
 // whole percent, one currency.

@@ -12,9 +12,8 @@ import { conflict, forbidden, notFound } from '../../plugins/errors';
 import type { Actor } from '../../policies/actor';
 import { canAnswerQuote, canDownloadInvoice, canMarkInvoicePaid, canSendQuote } from '../../policies/quotes';
 import { canReadSample } from '../../policies/samples';
-import { readLabSettings } from '../lab/lab.queries';
-import type { SampleRow } from '../samples/samples.presenter';
-import { findSample, findSampleForUpdate } from '../workflow/workflow.queries';
+import { readLabSettings } from '../../db/lab-settings';
+import { findSample, findSampleForUpdate, type SampleRow } from '../../db/samples';
 import { priceListOf } from './price-list';
 import {
   findOwner,

@@ -3,7 +3,7 @@ import { minorToNumber } from '../../../common/domain/money';
 import { effectiveQuoteStatus, invoiceNumber } from '../../../common/domain/quotes';
 import { displaySampleId } from '../../../common/domain/samples';
 import type { QuoteLineRow } from '../../db/schema';
-import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
+import { isoDate, isoDateOrNull } from '../../time';
 import type { QuoteRow } from './quotes.queries';
 
 // What of a quote leaves the server (docs/product/quotes.md).

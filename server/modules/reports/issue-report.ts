@@ -32,11 +32,11 @@ import {
   insertRevision,
   latestRevisionOfSample,
   markSampleIssued,
-  readLabSettings,
   replaceReportElements,
   type RevisionRow,
   type SampleRow,
 } from './reports.queries';
+import { readLabSettings } from '../../db/lab-settings';
 
 /** What issuing needs of the app: also built by the demo seed and the benchmark. */
 export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'keys' | 'mailer'>;

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
-  labSettings,
   type RevisionElement,
   reportElements,
   reportReviewDecisions,
@@ -11,15 +10,13 @@ import {
   samples,
   users,
 } from '../../db/schema';
+import type { SampleRow } from '../../db/samples';
 
-export type SampleRow = typeof samples.$inferSelect;
+export type { SampleRow };
+export { findSample } from '../../db/samples';
+
 export type RevisionRow = typeof reportRevisions.$inferSelect;
 export type ElementValues = RevisionElement;
-
-export async function findSample(db: DbOrTx, id: number): Promise<SampleRow | undefined> {
-  const [row] = await db.select().from(samples).where(eq(samples.id, id)).limit(1);
-  return row;
-}
 
 export async function findSampleByReportCode(db: DbOrTx, code: string): Promise<SampleRow | undefined> {
   const [row] = await db.select().from(samples).where(eq(samples.reportCode, code)).limit(1);
@@ -45,11 +42,6 @@ export async function findUserNameAndSignature(db: DbOrTx, id: number) {
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
-  return row;
-}
-
-export async function readLabSettings(db: DbOrTx) {
-  const [row] = await db.select().from(labSettings).orderBy(asc(labSettings.id)).limit(1);
   return row;
 }
 

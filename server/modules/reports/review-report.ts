@@ -14,7 +14,7 @@ import { mailReviewDecision } from '../../mail/notifications';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
-import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
+import { isoDate, isoDateOrNull } from '../../time';
 import { canReadSample, canReviewReports, canReviewRevision } from '../../policies/samples';
 import {
   assertLatestUnchanged,

@@ -10,13 +10,13 @@ import type {
 } from '../../../common/contracts/samples';
 import { effectiveQuoteStatus } from '../../../common/domain/quotes';
 import { turnaroundOf } from '../../../common/domain/turnaround';
-import type { samples } from '../../db/schema';
-import { isoDate as iso, isoDateOrNull as isoOrNull } from '../../plugins/presented-json';
+import type { SampleRow } from '../../db/samples';
+import { isoDate as iso, isoDateOrNull as isoOrNull } from '../../time';
 import type { FirstPhoto, findSampleDetail } from './samples.queries';
 import { presentPhotoCopies } from '../photos/photo-links';
 import { presentReportContent } from '../reports/report-content';
 
-export type SampleRow = typeof samples.$inferSelect;
+export type { SampleRow };
 
 type ProgressColumns =
   'submissionDate' | 'urgencyLevel' | 'status' | 'quoteStatus' | 'quoteValidUntil' | 'quoteAcceptedAt';

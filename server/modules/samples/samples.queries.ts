@@ -6,12 +6,13 @@ import type { PersonName } from '../../../common/contracts/samples';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { jobs, sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
+import type { SampleRow } from '../../db/samples';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/jobs';
 import { PHOTO_COPIES_QUEUE } from '../photos/photo-copies.job';
 
 export type NewSample = typeof samples.$inferInsert;
 export type NewSampleFile = Omit<typeof sampleFiles.$inferInsert, 'sampleId'>;
-export type SampleRow = typeof samples.$inferSelect;
+export type { SampleRow };
 export type SampleFileRow = typeof sampleFiles.$inferSelect;
 
 const sampleColumns = getTableColumns(samples);

@@ -1,5 +1,5 @@
 import type { VerificationResponse } from '../../../common/contracts/verification';
-import { isoDate as iso } from '../../plugins/presented-json';
+import { isoDate as iso } from '../../time';
 import { valueInMajorUnits } from '../reports/report-content';
 import type { IssuedRow, VerifiedRow } from './verification.queries';
 

@@ -25,7 +25,7 @@ import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { findActiveShareLink } from '../disclosure/disclosure.queries';
 import { reportPhotoPath } from '../photos/photo-links';
 import { personName } from '../reports/issue-report';
-import { readLabSettings } from '../reports/reports.queries';
+import { readLabSettings } from '../../db/lab-settings';
 import { checkCredentialSignature, signCredential } from './credential';
 import { createVerificationLogger } from './verification-log';
 import { presentVerification } from './verification.presenter';

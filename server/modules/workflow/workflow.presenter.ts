@@ -1,6 +1,6 @@
 import type { PersonName } from '../../../common/contracts/samples';
 import type { WorkListItem } from '../../../common/contracts/workflow';
-import { isoDate, isoDateOrNull } from '../../plugins/presented-json';
+import { isoDate, isoDateOrNull } from '../../time';
 import { presentListThumbnail, presentProgress } from '../samples/samples.presenter';
 import type { WorkListRow } from './workflow.queries';
 

@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { sampleStatusHistory, samples, users } from '../../db/schema';
-import type { SampleRow } from '../samples/samples.presenter';
+import type { SampleRow } from '../../db/samples';
+
+export { findSample, findSampleForUpdate } from '../../db/samples';
 import { firstPhotoColumn, type FirstPhoto } from '../samples/samples.queries';
 
 export const SAMPLE_ID_BUCKET = 1000;
@@ -185,16 +187,6 @@ export async function locatePage(
 /** One page below an id bound: an index range scan that skips fewer than 1,000 rows. */
 export function samplesBelow(db: Db, upperId: number, skip: number, limit: number): Promise<SampleListRow[]> {
   return lists(db).below.execute({ upperId, skip, limit });
-}
-
-export async function findSampleForUpdate(db: DbOrTx, id: number): Promise<SampleRow | undefined> {
-  const [row] = await db.select().from(samples).where(eq(samples.id, id)).for('update').limit(1);
-  return row;
-}
-
-export async function findSample(db: DbOrTx, id: number): Promise<SampleRow | undefined> {
-  const [row] = await db.select().from(samples).where(eq(samples.id, id)).limit(1);
-  return row;
 }
 
 export async function setSampleStatus(

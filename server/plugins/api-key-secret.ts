@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX } from '../../../common/domain/api-keys';
+import { API_KEY_PREFIX } from '../../common/domain/api-keys';
 
 // An API key is `vlk_` followed by 32 random bytes in base64url (256 bits): guessing one is out of
 // reach, so a single fast SHA-256 is enough to store it (a slow password hash would only slow every

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoDate } from './presented-json';
+import { isoDate } from './time';
 
 describe('isoDate', () => {
   it("rewrites PostgreSQL's UTC text exactly as a Date would format it", () => {
