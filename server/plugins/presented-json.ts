@@ -5,3 +5,7 @@
  * return types are the contract's, so the compiler checks what zod would have.
  */
 export const presentedJson = () => (data: unknown) => JSON.stringify(data);
+
+// The time format's home is server/time.ts; this re-export keeps code written against the old place
+// compiling (import from '../../time' in new code).
+export { isoDate, isoDateOrNull, utcTextAsIso } from '../time';

@@ -25,7 +25,7 @@ import {
   setInquiryStatus,
 } from './inquiries.queries';
 import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
-import { isoDate } from '../../plugins/presented-json';
+import { isoDate } from '../../time';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 

@@ -14,6 +14,7 @@ import type { SampleRow } from '../../db/samples';
 
 export type { SampleRow };
 export { findSample } from '../../db/samples';
+export { readLabSettings } from '../../db/lab-settings';
 
 export type RevisionRow = typeof reportRevisions.$inferSelect;
 export type ElementValues = RevisionElement;

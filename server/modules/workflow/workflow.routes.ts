@@ -49,7 +49,7 @@ import { presentProgress, presentSample, presentSampleListItem } from '../sample
 import { mailSampleAssigned, mailStatusChanged } from '../../mail/notifications';
 import { presentWorkListItem } from './workflow.presenter';
 import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
-import { isoDate } from '../../plugins/presented-json';
+import { isoDate } from '../../time';
 import {
   countSamples,
   countWorkList,
