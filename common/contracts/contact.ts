@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contactInquiry } from './inquiries';
 
 // The contact form (docs/product/api.md, limits.md). The bounds are ours (the rules
-// says "not shown"); docs/decisions/0010-contact-form-bounds.md explains them.
+// says "not shown"); docs/decisions/0007-public-pages-and-contact.md explains them.
 
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_EMAIL_MAX = 255;
