@@ -36,6 +36,7 @@ import { labRoutes } from './modules/lab/lab.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { readLabSettings } from './db/lab-settings';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { reviewRoutes } from './modules/reports/review.routes';
@@ -247,6 +248,7 @@ export async function buildApp(opts: {
   await app.register(wellKnownRoutes(deps));
   await app.register(mailRoutes(deps));
   await app.register(apiKeysRoutes(deps));
+  await app.register(auditRoutes(deps));
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {

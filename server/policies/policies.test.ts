@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor';
+import { canReadAuditTrail } from './audit';
 import { canManageLabSettings, canReadLabLogo } from './lab';
 import {
   canAssignSample,
@@ -65,6 +66,7 @@ const MATRIX: Record<string, [string, (actor: Actor) => boolean]> = {
   "read the assigned staff's signature": ['nnYnYnnn', (a) => canReadPersonalImage(a, { id: 3 })],
   'read the lab logo': ['nnYYYnnn', canReadLabLogo],
   'manage the lab settings': ['nnnnYnnn', canManageLabSettings],
+  'read, export and verify the audit trail': ['nnnnYnnn', canReadAuditTrail],
   "send or withdraw the sample's quote": ['nnYnYnnn', (a) => canSendQuote(a, sample)],
   'accept or decline the quote': ['Ynnnnnnn', (a) => canAnswerQuote(a, sample)],
   'download the invoice PDF': ['YnYYYnnn', (a) => canDownloadInvoice(a, sample)],

@@ -441,6 +441,19 @@ const ROWS: Record<string, Row> = {
     expected: adminOnly(200),
     run: (p) => call(t, 'POST', `/api/admin/mail/outbox/${outboxId}/retry`, { token: token(p) }),
   },
+  // The audit trail (docs/product/audit-trail.md): admins only.
+  'GET /api/admin/audit': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/audit?subjectType=sample', { token: token(p) }),
+  },
+  'GET /api/admin/audit.csv': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/audit.csv?action=auth.signed_in', { token: token(p) }),
+  },
+  'GET /api/admin/audit/verify': {
+    expected: adminOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/audit/verify', { token: token(p) }),
+  },
   // Public: the signed link is the credential.
   'POST /api/mail/unsubscribe': {
     expected: all(200),

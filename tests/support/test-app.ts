@@ -24,7 +24,12 @@ export type DbKind = 'pglite' | 'postgres';
 export const dbKind = (): DbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
 /** A fresh, migrated database for one test file, on the driver this project runs against. */
-export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  database: Database;
+  drop(): Promise<void>;
+  /** PostgreSQL only: the database's URL, for a second client (a script under test). */
+  url?: string;
+}> {
   if (dbKind() === 'postgres') {
     const baseUrl = inject('pgUrl');
     const name = `t_${randomBytes(6).toString('hex')}`;
@@ -36,6 +41,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
     const database = await openPostgres(url, { max: 5 });
     return {
       database,
+      url,
       async drop() {
         const c = new pg.Client({ connectionString: baseUrl });
         await c.connect();
