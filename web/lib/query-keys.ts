@@ -66,6 +66,8 @@ export const adminKeys = {
   outbox: () => [...adminKeys.all, 'outbox'] as const,
   outboxPage: (page: number) => [...adminKeys.outbox(), page] as const,
   outboxMail: (id: number) => [...adminKeys.outbox(), 'mail', id] as const,
+  audit: () => [...adminKeys.all, 'audit'] as const,
+  auditPage: (query: string) => [...adminKeys.audit(), query] as const,
 };
 
 /** One-use links from mails (confirm the address, stop status mails), per token: a link is used once per page. */

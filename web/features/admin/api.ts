@@ -8,6 +8,7 @@ import {
 import { type AdminUser, USERS_PAGE_SIZE } from '../../../common/contracts/accounts';
 import type { ContactInquiry, InquiryStatus } from '../../../common/contracts/inquiries';
 import type { OutboxDetail, OutboxItem, OutboxList } from '../../../common/contracts/mail';
+import type { AuditEvent, AuditVerification } from '../../../common/contracts/audit';
 import type { LabSettings, LabSettingsRequest } from '../../../common/contracts/lab';
 import type { Sample, SampleListItem } from '../../../common/contracts/samples';
 import {
@@ -16,7 +17,7 @@ import {
   START_ANALYSIS_COMMENT,
 } from '../../../common/contracts/workflow';
 import type { Role } from '../../../common/domain/roles';
-import { api, apiUpload, getPage } from '../../lib/api';
+import { api, apiUpload, fetchBlob, getPage, saveBlob } from '../../lib/api';
 import { pollWhileProcessing } from '../../lib/photos';
 import { adminKeys, invalidateSampleViews } from '../../lib/query-keys';
 
@@ -174,4 +175,25 @@ export const useSaveLabSettings = () =>
 export function useRefreshAdminData() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+/**
+ * The audit trail (docs/product/audit-trail.md): one page of events, newest first. `query` is the
+ * API's query string without the page (the filters as the URL keeps them).
+ */
+export const auditQuery = (query: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: adminKeys.auditPage(`${query}&page=${page}&pageSize=${pageSize}`),
+    queryFn: () => getPage<AuditEvent>(`/api/admin/audit?${query}&page=${page}&pageSize=${pageSize}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** Checks the whole chain (on demand: it reads every event). */
+export const useVerifyAuditChain = () =>
+  useMutation({ mutationFn: () => api.get<AuditVerification>('/api/admin/audit/verify') });
+
+/** Downloads the CSV of every event the filters select. */
+export async function downloadAuditCsv(query: string): Promise<void> {
+  const blob = await fetchBlob(`/api/admin/audit.csv?${query}`);
+  saveBlob(blob, `audit-${new Date().toISOString().slice(0, 10)}.csv`);
 }

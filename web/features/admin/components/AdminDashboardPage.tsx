@@ -3,8 +3,9 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { StatCard } from '../../../components/StatCard';
-import { LoadError } from '../../../components/DataState';
+import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import type { SendQuoteDialogSlot } from '../../../components/slots';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -23,6 +24,7 @@ import { CHART_CARD_MIN_HEIGHT } from './chart-size';
 export const NARROW_SCREEN = '(max-width: 47.99em)';
 
 const AnalyticsCharts = lazy(async () => ({ default: (await import('./AnalyticsCharts')).AnalyticsCharts }));
+const AuditTab = lazy(async () => ({ default: (await import('./AuditTab')).AuditTab }));
 
 /** The charts' place while their figures and code load: the tabs below stay where they are. */
 function ChartsPlaceholder() {
@@ -50,6 +52,9 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
   // button there. Decided before the first paint, so nothing jumps.
   const narrow = useMediaQuery(NARROW_SCREEN, false, { getInitialValueInEffect: false });
   const [chartsShown, setChartsShown] = useState(false);
+  // A link to an audit view (its filters are in the URL) opens on the Audit tab.
+  const [params] = useSearchParams();
+  const firstTab = isAdmin && params.get('tab') === 'audit' ? 'audit' : 'samples';
   const showCharts = !narrow || chartsShown;
 
   const refresh = async () => {
@@ -123,7 +128,7 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
             ) : null}
           </div>
         ) : null}
-        <Tabs defaultValue="samples" keepMounted={false}>
+        <Tabs defaultValue={firstTab} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="samples">Samples</Tabs.Tab>
             {isAdmin ? (
@@ -132,6 +137,7 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
                 <Tabs.Tab value="settings">Settings</Tabs.Tab>
                 <Tabs.Tab value="inquiries">Inquiries</Tabs.Tab>
                 <Tabs.Tab value="outbox">Outbox</Tabs.Tab>
+                <Tabs.Tab value="audit">Audit</Tabs.Tab>
               </>
             ) : null}
           </Tabs.List>
@@ -152,6 +158,11 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
               </Tabs.Panel>
               <Tabs.Panel value="outbox" pt="md">
                 <OutboxTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="audit" pt="md">
+                <Suspense fallback={<RowsSkeleton label="Loading the audit trail..." rows={5} />}>
+                  <AuditTab />
+                </Suspense>
               </Tabs.Panel>
             </>
           ) : null}

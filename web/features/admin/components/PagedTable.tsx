@@ -33,6 +33,7 @@ export function PagedTable<Data extends { total: number | null }, Row extends { 
   page,
   onPage,
   pagerLabel,
+  pageSize,
   above,
   below,
 }: {
@@ -50,6 +51,8 @@ export function PagedTable<Data extends { total: number | null }, Row extends { 
   page: number;
   onPage: (page: number) => void;
   pagerLabel: string;
+  /** Rows per page, when not the admin lists' default. */
+  pageSize?: number;
   above?: (data: Data) => ReactNode;
   below?: ReactNode;
 }) {
@@ -90,7 +93,14 @@ export function PagedTable<Data extends { total: number | null }, Row extends { 
           </Table>
         </ResponsiveTable>
       )}
-      <Pager page={page} rows={rows.length} total={query.data.total} label={pagerLabel} onPage={onPage} />
+      <Pager
+        page={page}
+        rows={rows.length}
+        total={query.data.total}
+        label={pagerLabel}
+        onPage={onPage}
+        pageSize={pageSize}
+      />
       {below}
     </Stack>
   );
