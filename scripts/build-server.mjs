@@ -5,7 +5,12 @@ import { build } from 'esbuild';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 await build({
-  entryPoints: { main: 'server/main.ts', 'seed-demo': 'server/seed/demo.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    'seed-demo': 'server/seed/demo.ts',
+    // Started by the server as a child process to decode photos (server/modules/photos/photo-copier.ts).
+    'photo-copy-process': 'server/modules/photos/photo-copy-process.ts',
+  },
   outdir: join(distDir, 'server'),
   bundle: true,
   platform: 'node',

@@ -4,6 +4,7 @@ import type { JobWorker } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { LoginThrottle } from './modules/accounts/login-throttle';
 import type { TotpVault } from './modules/accounts/totp-vault';
+import type { PhotoCopier } from './modules/photos/photo-copier';
 import type { LabKeys } from './modules/signing/lab-keys';
 import type { TokenService } from './plugins/auth';
 import type { Storage } from './storage/storage';
@@ -27,4 +28,6 @@ export type AppDeps = {
   keys: LabKeys;
   /** The mail outbox: `deps.mailer.queue(tx, to, kind, data)` inside the event's transaction. */
   mailer: Mailer;
+  /** Decodes photos and makes their copies in a child process, with time and memory limits. */
+  photoCopier: PhotoCopier;
 };

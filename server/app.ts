@@ -37,6 +37,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { readLabSettings } from './db/lab-settings';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { createPhotoCopier } from './modules/photos/photo-copier';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { reviewRoutes } from './modules/reports/review.routes';
@@ -142,7 +143,9 @@ export async function buildApp(opts: {
     jobs: createJobWorker({ db: database.db, log: app.log, retryFirstMs: config.jobsRetryFirstMs }),
     keys,
     mailer: createMailer({ config, secret }),
+    photoCopier: createPhotoCopier(config.photoCopyLimits, app.log),
   };
+  app.addHook('onClose', async () => deps.photoCopier.close());
   app.decorate('deps', deps);
   // Authenticator keys stored before they were encrypted are sealed now; keys this TOTP_KEY cannot
   // open (it was changed) are reported: those accounts can still sign in with a recovery code.

@@ -50,6 +50,11 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().max(255).optional()),
+  PHOTO_COPY_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.001).max(3600).default(120),
+  ),
+  PHOTO_COPY_MEMORY_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(16).default(1024)),
   JOBS_RETRY_FIRST_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.01).max(3600).default(30)),
   SIGNING_P12: z.preprocess(emptyToUndefined, z.string().optional()),
   SIGNING_P12_PASSPHRASE: z.preprocess(emptyToUndefined, z.string().default('')),
@@ -85,6 +90,8 @@ export type Config = {
   mailFrom: string | undefined;
   /** The first retry delay of a failed background job; each later one doubles, up to 2 h. */
   jobsRetryFirstMs: number;
+  /** The limits of the process that decodes photos and makes their copies (docs/product/photos.md). */
+  photoCopyLimits: { timeoutMs: number; memoryBytes: number };
   /** Password hashes allowed to wait for a core; more are refused with 503 + Retry-After. */
   passwordHashQueue: number;
   /** Per-customer limits (docs/product/security.md): submissions per hour, stored bytes. */
@@ -145,6 +152,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     jobsRetryFirstMs: e.JOBS_RETRY_FIRST_SECONDS * 1000,
     orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
+    photoCopyLimits: {
+      timeoutMs: Math.round(e.PHOTO_COPY_TIMEOUT_SECONDS * 1000),
+      memoryBytes: e.PHOTO_COPY_MEMORY_MB * 1024 * 1024,
+    },
     signingP12: e.SIGNING_P12,
     signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
     credentialKeys: e.CREDENTIAL_KEYS,

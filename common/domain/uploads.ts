@@ -24,3 +24,13 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 
 export const PHOTO_ACCEPT = 'image/*';
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
+
+/**
+ * The most pixels an uploaded image (photo, image document, profile image, signature, logo) may
+ * declare: checked from the file's header before anything decodes it (docs/product/security.md).
+ * A 48-megapixel phone camera fits; an 8192×8192 "decompression bomb" does not.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGE_MEGAPIXELS = MAX_IMAGE_PIXELS / 1_000_000;
+export const imageTooLargeMessage = (width: number, height: number) =>
+  `Images must be at most ${MAX_IMAGE_MEGAPIXELS} megapixels; this one is ${width} × ${height} pixels`;

@@ -397,6 +397,8 @@ export const jobs = pgTable(
     lockedBy: varchar('locked_by', { length: 100 }),
     lastError: text('last_error'),
     dedupeKey: varchar('dedupe_key', { length: 255 }),
+    /** Jobs of a queue registered as fair take turns by this key (the customer a photo belongs to). */
+    fairKey: varchar('fair_key', { length: 255 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -404,6 +406,7 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_claim_idx').on(t.queue, t.state, t.runAt),
     uniqueIndex('jobs_dedupe_unique').on(t.queue, t.dedupeKey),
+    index('jobs_fair_idx').on(t.queue, t.fairKey, t.updatedAt),
   ],
 );
 

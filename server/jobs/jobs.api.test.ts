@@ -179,6 +179,47 @@ describe('background jobs', () => {
     expect(runs).toBe(1);
   });
 
+  it('a fair queue takes turns by key: a late key runs second, not after an earlier batch', async () => {
+    const order: string[] = [];
+    const worker = createJobWorker({ db: database.db, log: quiet });
+    worker.registerJobHandler<{ name: string }>(
+      't.fair',
+      async (p) => {
+        order.push(p.name);
+      },
+      { fair: true },
+    );
+    // Customer A queues a batch of five, then B one, then C two: B and C must not wait for all of A.
+    for (let i = 1; i <= 5; i++)
+      await enqueueJob(database.db, { queue: 't.fair', payload: { name: `a${i}` }, fairKey: 'A' });
+    await enqueueJob(database.db, { queue: 't.fair', payload: { name: 'b1' }, fairKey: 'B' });
+    for (let i = 1; i <= 2; i++)
+      await enqueueJob(database.db, { queue: 't.fair', payload: { name: `c${i}` }, fairKey: 'C' });
+    while ((await worker.runDue()) > 0);
+    expect(order).toHaveLength(8);
+    // Round robin: every key's next job before any key's one after it; within a key, oldest first.
+    expect(order.slice(0, 3).sort()).toEqual(['a1', 'b1', 'c1']);
+    expect(order.slice(3, 5).sort()).toEqual(['a2', 'c2']);
+    expect(order.slice(5)).toEqual(['a3', 'a4', 'a5']);
+    expect(order[0]).toBe('a1');
+  });
+
+  it('a queue not registered fair keeps first come, first served', async () => {
+    const order: string[] = [];
+    const worker = createJobWorker({ db: database.db, log: quiet });
+    worker.registerJobHandler<{ name: string }>('t.fifo', async (p) => {
+      order.push(p.name);
+    });
+    for (const [name, fairKey] of [
+      ['a1', 'A'],
+      ['a2', 'A'],
+      ['b1', 'B'],
+    ])
+      await enqueueJob(database.db, { queue: 't.fifo', payload: { name }, fairKey });
+    while ((await worker.runDue()) > 0);
+    expect(order).toEqual(['a1', 'a2', 'b1']);
+  });
+
   it('the default back-off keeps retrying for more than a day', () => {
     const backoff = exponentialBackoff(30_000);
     let total = 0;

@@ -27,6 +27,8 @@ export type NewJob<P> = {
   /** At most one job per (queue, dedupeKey), ever: a second enqueue with the same key does nothing. */
   dedupeKey?: string;
   maxAttempts?: number;
+  /** In a queue registered `fair`, jobs with different keys take turns (one key: one customer). */
+  fairKey?: string;
 };
 
 /**
@@ -43,6 +45,7 @@ export async function enqueueJob<P>(db: DbOrTx, job: NewJob<P>): Promise<number 
       runAt: job.runAt ?? sql`now()`,
       dedupeKey: job.dedupeKey ?? null,
       maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      fairKey: job.fairKey ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: jobs.id });
@@ -107,6 +110,11 @@ export type HandlerOptions = {
   leaseMs?: number;
   /** Jobs of this queue run at once in this process (default 1). */
   concurrency?: number;
+  /**
+   * Take turns by `fairKey` instead of first come, first served: each claim takes the oldest due job
+   * of the key served least recently, so one key's long batch never holds the others back.
+   */
+  fair?: boolean;
 };
 
 /** Doubling from `firstMs`, at most two hours apart: 25 attempts span more than a day. */
@@ -119,6 +127,7 @@ type Registered = {
   backoff: (attempt: number) => number;
   leaseMs: number;
   concurrency: number;
+  fair: boolean;
   running: number;
 };
 
@@ -158,20 +167,56 @@ export function createJobWorker(opts: {
   let pollAgain = false;
   let lastCleanup = 0;
 
+  const isDue = () =>
+    or(
+      and(eq(jobs.state, 'pending'), lte(jobs.runAt, sql`now()`)),
+      // A run whose lease ran out: its instance died. Take it over.
+      and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+    );
+
+  /**
+   * The ids of a fair queue's next jobs: each key's oldest due job, keys whose jobs were touched
+   * least recently (never first) ahead. Jobs without a key count as keys of their own.
+   */
+  async function fairCandidates(queue: string, limit: number): Promise<number[]> {
+    const ownKey = sql`coalesce(${jobs.fairKey}, '#' || ${jobs.id}::text)`;
+    const due = db
+      .select({
+        id: jobs.id,
+        key: sql<string>`${ownKey}`.as('key'),
+        runAt: jobs.runAt,
+        rank: sql<number>`row_number() over (partition by ${ownKey} order by ${jobs.runAt}, ${jobs.id})`.as(
+          'rank',
+        ),
+      })
+      .from(jobs)
+      .where(and(eq(jobs.queue, queue), isDue()))
+      .as('due');
+    const served = db
+      .select({ key: jobs.fairKey, last: sql<Date>`max(${jobs.updatedAt})`.as('last') })
+      .from(jobs)
+      .where(and(eq(jobs.queue, queue), sql`${jobs.state} <> 'pending'`, sql`${jobs.fairKey} is not null`))
+      .groupBy(jobs.fairKey)
+      .as('served');
+    const rows = await db
+      .select({ id: due.id })
+      .from(due)
+      .leftJoin(served, eq(served.key, due.key))
+      .where(eq(due.rank, 1))
+      .orderBy(sql`${served.last} asc nulls first`, asc(due.runAt), asc(due.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
   async function claim(queue: string, reg: Registered, limit: number): Promise<JobRow[]> {
+    // A fair queue picks its candidates first (a window function cannot lock rows), then locks those
+    // still due; one another instance took meanwhile is skipped and the next poll picks again.
+    const chosen = reg.fair ? await fairCandidates(queue, limit) : null;
+    if (chosen && chosen.length === 0) return [];
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(
-        and(
-          eq(jobs.queue, queue),
-          or(
-            and(eq(jobs.state, 'pending'), lte(jobs.runAt, sql`now()`)),
-            // A run whose lease ran out: its instance died. Take it over.
-            and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, sql`now()`)),
-          ),
-        ),
-      )
+      .where(and(eq(jobs.queue, queue), isDue(), chosen ? inArray(jobs.id, chosen) : undefined))
       .orderBy(asc(jobs.runAt), asc(jobs.id))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -334,6 +379,7 @@ export function createJobWorker(opts: {
         backoff: hopts.backoff ?? defaultBackoff,
         leaseMs: hopts.leaseMs ?? 60_000,
         concurrency: hopts.concurrency ?? 1,
+        fair: hopts.fair ?? false,
         running: 0,
       });
     },

@@ -1,7 +1,8 @@
 import type { PhotoCopyVariant } from '../../../common/domain/photos';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../storage/storage';
-import { makePhotoCopies, UnreadablePhotoError } from './photo-copies';
+import { UnreadablePhotoError } from './photo-copies';
+import { type PhotoCopier, PhotoCopyLimitError, sharedPhotoCopier } from './photo-copier';
 import { findPhotoFile, setCopiesState } from './photos.queries';
 
 // The background work behind a photo's copies: read the original, make both copies, store them,
@@ -11,7 +12,13 @@ import { findPhotoFile, setCopiesState } from './photos.queries';
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
-export type PhotoCopyDeps = { db: Db; storage: Storage; log?: Log };
+export type PhotoCopyDeps = {
+  db: Db;
+  storage: Storage;
+  log?: Log;
+  /** Decodes in a child process with time and memory limits; default: one with the default limits. */
+  copier?: PhotoCopier;
+};
 
 const COPY_FOLDERS: Record<PhotoCopyVariant, string> = { thumbnail: 'thumbnails', display: 'display' };
 
@@ -21,7 +28,7 @@ export const photoCopyKey = (originalFileName: string, variant: PhotoCopyVariant
 
 export const PHOTO_COPY_FOLDERS = Object.values(COPY_FOLDERS);
 
-// Decoding a 12 MP HEIC holds ~300 MB: one photo at a time per process keeps memory bounded.
+// Decoding a 12 MP HEIC holds ~300 MB (in the copy process): one photo at a time keeps memory bounded.
 let queue: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const run = queue.then(work, work);
@@ -33,7 +40,8 @@ export type PhotoCopyOutcome = 'made' | 'already-done' | 'unreadable' | 'not-a-p
 
 /**
  * Makes the copies of one stored photo. Resolves 'unreadable' (and marks the row failed) for a file
- * no decoder can read; throws on anything worth retrying (storage or database unavailable).
+ * no decoder can read, or whose decoding passed the time or memory limit or crashed the decoder;
+ * throws on anything worth retrying (storage or database unavailable, the server stopping).
  */
 export function makeCopiesOfPhoto(deps: PhotoCopyDeps, fileId: number): Promise<PhotoCopyOutcome> {
   return oneAtATime(async () => {
@@ -41,11 +49,11 @@ export function makeCopiesOfPhoto(deps: PhotoCopyDeps, fileId: number): Promise<
     if (!photo || photo.fileCategory !== 'photo') return 'not-a-photo';
     if (photo.copiesState === 'ready' || photo.copiesState === 'failed') return 'already-done';
     const original = await deps.storage.read(`uploads/${photo.fileName}`);
-    let copies: Awaited<ReturnType<typeof makePhotoCopies>>;
+    let copies: Awaited<ReturnType<PhotoCopier['make']>>;
     try {
-      copies = await makePhotoCopies(original, photo.fileType);
+      copies = await (deps.copier ?? sharedPhotoCopier()).make(original, photo.fileType);
     } catch (err) {
-      if (!(err instanceof UnreadablePhotoError)) throw err;
+      if (!(err instanceof UnreadablePhotoError || err instanceof PhotoCopyLimitError)) throw err;
       deps.log?.warn({ fileId, reason: err.message }, 'photo cannot be decoded; no copies made');
       await setCopiesState(deps.db, fileId, 'failed');
       return 'unreadable';

@@ -6,6 +6,8 @@ import { makeCopiesOfPhoto, type PhotoCopyDeps } from './make-photo-copies';
 
 export const PHOTO_COPIES_QUEUE = 'photo-copies';
 export type PhotoCopiesPayload = { fileId: number };
+/** A photo's copy job takes turns by the customer who submitted it: its fair key is this + their id. */
+export const PHOTO_COPIES_FAIR_KEY_PREFIX = 'user:';
 
 /**
  * A run that dies with its process is taken over once this lease runs out; the worker renews it
@@ -20,6 +22,8 @@ export function registerPhotoCopiesJob(jobs: JobWorker, deps: PhotoCopyDeps): vo
       // An undecodable file resolves (the row says 'failed'); storage or database trouble throws and is retried.
       await makeCopiesOfPhoto(deps, fileId);
     },
-    { leaseMs: LEASE_MS, backoff: exponentialBackoff(5_000), concurrency: 1 },
+    // Fair: customers take turns (each job's fairKey is its customer), so one customer's batch of
+    // photos never keeps another customer's first photo waiting behind it.
+    { leaseMs: LEASE_MS, backoff: exponentialBackoff(5_000), concurrency: 1, fair: true },
   );
 }

@@ -1,6 +1,8 @@
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
+import { readHeifDimensions } from '../../plugins/heif-header';
 import { DISPLAY_MAX_PX, THUMBNAIL_MAX_PX } from '../../../common/domain/photos';
+import { MAX_IMAGE_PIXELS } from '../../../common/domain/uploads';
 
 // Makes a photo's display copies with sharp (libvips). What leaves here is a fresh JPEG: the pixels
 // turned upright by the EXIF orientation, the ICC colour profile kept, and nothing else of the
@@ -31,6 +33,15 @@ const isHeic = (mime: string) => mime === 'image/heic' || mime === 'image/heif';
  */
 async function openOriginal(original: Buffer, mime: string): Promise<Sharp> {
   if (isHeic(mime)) {
+    // The same limit as the upload's, read again here: libheif allocates what the header says.
+    let size: ReturnType<typeof readHeifDimensions>;
+    try {
+      size = readHeifDimensions(original);
+    } catch (err) {
+      throw new UnreadablePhotoError(`HEIC header not readable: ${(err as Error).message}`);
+    }
+    if (size.largestPixels > MAX_IMAGE_PIXELS)
+      throw new UnreadablePhotoError(`HEIC declares ${size.width}×${size.height} pixels`);
     let decoded: Awaited<ReturnType<typeof decodeHeic>>;
     try {
       decoded = await decodeHeic({ buffer: original });
@@ -39,10 +50,12 @@ async function openOriginal(original: Buffer, mime: string): Promise<Sharp> {
     }
     return sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
+      limitInputPixels: MAX_IMAGE_PIXELS,
     });
   }
   // Lenient: a photo with a damaged tail still gets copies of what decodes; only an unreadable header fails.
-  return sharp(original, { failOn: 'none' }).autoOrient();
+  // limitInputPixels: the upload refused larger images already; sharp refuses them again by itself.
+  return sharp(original, { failOn: 'none', limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient();
 }
 
 function jpegCopy(image: Sharp, maxPx: number, quality: number): Sharp {

@@ -22,7 +22,12 @@ const NOT_FOUND = 'Photo not found';
  */
 export function photosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    registerPhotoCopiesJob(deps.jobs, { db: deps.db, storage: deps.storage, log: app.log });
+    registerPhotoCopiesJob(deps.jobs, {
+      db: deps.db,
+      storage: deps.storage,
+      log: app.log,
+      copier: deps.photoCopier,
+    });
 
     const sendCopy = async (
       reply: FastifyReply,

@@ -39,7 +39,8 @@ import {
 import { readLabSettings } from '../../db/lab-settings';
 
 /** What issuing needs of the app: also built by the demo seed and the benchmark. */
-export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'keys' | 'mailer'>;
+export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'keys' | 'mailer'> &
+  Partial<Pick<AppDeps, 'photoCopier'>>;
 
 export const ACCESS_DENIED_MESSAGE = 'You do not have permission to generate this report';
 export const REVOKED_REISSUE_MESSAGE = 'This report has been revoked and cannot be reissued';
@@ -124,7 +125,13 @@ async function reportPhotos(deps: IssueDeps, sampleId: number, photoIds: readonl
       { path: `photoIds.${index}`, message: VALUATION_MESSAGES.foreignPhoto },
     ]);
   const copies = await Promise.all(
-    photoIds.map((id) => displayCopyForDocument(deps, id, own.get(id)).catch(() => null)),
+    photoIds.map((id) =>
+      displayCopyForDocument(
+        { db: deps.db, storage: deps.storage, copier: deps.photoCopier },
+        id,
+        own.get(id),
+      ).catch(() => null),
+    ),
   );
   return photoIds.flatMap((id, i) => {
     const image = copies[i];

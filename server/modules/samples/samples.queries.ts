@@ -8,7 +8,7 @@ import { preparedStatements } from '../../db/prepared';
 import { jobs, sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
 import type { SampleRow } from '../../db/samples';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/jobs';
-import { PHOTO_COPIES_QUEUE } from '../photos/photo-copies.job';
+import { PHOTO_COPIES_FAIR_KEY_PREFIX, PHOTO_COPIES_QUEUE } from '../photos/photo-copies.job';
 
 export type NewSample = typeof samples.$inferInsert;
 export type NewSampleFile = Omit<typeof sampleFiles.$inferInsert, 'sampleId'>;
@@ -76,9 +76,10 @@ export async function insertSubmittedSample(
       returning id, file_category
     ),
     j as (
-      insert into ${jobs} (queue, payload, max_attempts)
-      select ${PHOTO_COPIES_QUEUE}, json_build_object('fileId', f.id)::jsonb, ${DEFAULT_MAX_ATTEMPTS}::integer
-      from f where f.file_category = 'photo'
+      insert into ${jobs} (queue, payload, max_attempts, fair_key)
+      select ${PHOTO_COPIES_QUEUE}, json_build_object('fileId', f.id)::jsonb, ${DEFAULT_MAX_ATTEMPTS}::integer,
+        ${PHOTO_COPIES_FAIR_KEY_PREFIX} || s.user_id::text
+      from f cross join s where f.file_category = 'photo'
     ),
     h as (
       insert into ${sampleStatusHistory} (sample_id, status, comment, updated_by)

@@ -11,6 +11,7 @@ import {
   PHOTO_MIME_TYPES,
 } from '../../../common/domain/uploads';
 import { AppError } from '../../plugins/errors';
+import { checkDeclaredImageSize } from '../../plugins/image-size';
 import { invalidText, isCleanText } from '../../plugins/text-guard';
 import type { Storage } from '../../storage/storage';
 import { isWordDocument } from './word-document';
@@ -66,6 +67,8 @@ const EXTENSIONS: Record<string, string> = {
 
 /** OLE compound files: accepted only as legacy Word documents. */
 const COMPOUND_FILE_TYPES = new Set(['application/msword', 'application/x-cfb']);
+/** Images are read whole (at most the file limit) so their declared size is checked before storing. */
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/heic', 'image/heif']);
 
 const FIELD_CATEGORY: Record<string, FileCategory> = { photos: 'photo', documents: 'document' };
 
@@ -130,14 +133,23 @@ async function storeFilePart(
     if (file.truncated) throw tooLarge();
   }
 
+  const readWhole = async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body()) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
   let content: Buffer | Readable = ended ? headBuffer : Readable.from(body(), { objectMode: false });
   if (COMPOUND_FILE_TYPES.has(detected.mime)) {
     // A compound file's directory may sit anywhere in it: read it whole (at most the file limit) and
     // accept it only when it is a Word document (./word-document.ts).
-    const chunks: Buffer[] = [];
-    for await (const chunk of body()) chunks.push(chunk);
-    const whole = Buffer.concat(chunks);
+    const whole = await readWhole();
     if (!isWordDocument(whole)) throw new AppError(415, SAMPLE_UPLOAD_MESSAGES.documentType);
+    content = whole;
+  } else if (IMAGE_TYPES.has(detected.mime)) {
+    // An image's header may sit past the sniffed head (a JPEG's EXIF and colour profile come first):
+    // read it whole and refuse it before anything is stored when it declares too many pixels.
+    const whole = ended ? headBuffer : await readWhole();
+    await checkDeclaredImageSize(whole, detected.mime);
     content = whole;
   }
 
