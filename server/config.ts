@@ -54,7 +54,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0.001).max(3600).default(120),
   ),
-  PHOTO_COPY_MEMORY_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(16).default(1024)),
+  PHOTO_COPY_MEMORY_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(16).default(1536)),
   JOBS_RETRY_FIRST_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.01).max(3600).default(30)),
   SIGNING_P12: z.preprocess(emptyToUndefined, z.string().optional()),
   SIGNING_P12_PASSPHRASE: z.preprocess(emptyToUndefined, z.string().default('')),

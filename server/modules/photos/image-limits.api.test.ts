@@ -241,6 +241,8 @@ describe('the copy process has a time and a memory limit', () => {
           headers: { authorization: `Bearer ${customer.token}` },
         });
         expect(original.status).toBe(200);
+        // Read to the end: an unread body keeps its connection busy and the server's close waits for it.
+        expect((await original.arrayBuffer()).byteLength).toBe(phoneHeic().length);
         expect((await call(t, 'GET', '/api/health')).status).toBe(200);
       } finally {
         await t.close();

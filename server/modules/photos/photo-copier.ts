@@ -25,7 +25,7 @@ export type PhotoCopierLimits = {
 
 export const DEFAULT_PHOTO_COPIER_LIMITS: PhotoCopierLimits = {
   timeoutMs: 120_000,
-  memoryBytes: 1024 * 1024 * 1024,
+  memoryBytes: 1536 * 1024 * 1024,
 };
 
 /** The copies of this photo were given up: it took too long, too much memory, or crashed the decoder. */
