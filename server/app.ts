@@ -68,13 +68,15 @@ export const REDACTED_LOG_PATHS = [
 ];
 
 /**
- * A request in the access log: method, path and the client's network prefix (/24, /48), never its
- * full address or port (docs/product/security.md).
+ * A request in the access log: method, route, path and the client's network prefix (/24, /48), never
+ * its full address or port, and never the query string, where reset, confirmation, unsubscribe and
+ * share tokens travel (docs/product/security.md).
  */
 export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
   return {
     method: request.method,
-    url: request.url,
+    route: request.routeOptions?.url,
+    url: request.url.split('?')[0],
     host: request.host,
     network: networkPrefix(request.ip),
   };

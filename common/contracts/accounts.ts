@@ -6,6 +6,9 @@ import { ROLES } from '../domain/roles';
 export const FORM_PASSWORD_MIN = 6;
 export const USER_PASSWORD_MIN = 8;
 export const MAX_PASSWORD_LENGTH = 200;
+/** A new password on the common-password list or built from the person's or the lab's name (server-side check). */
+export const PASSWORD_TOO_GUESSABLE =
+  'This password is too common or too easy to guess. Choose another, for example a few unrelated words.';
 
 // HTML5's e-mail rule (what the browser's type=email accepts): 'admin@localhost', the generated
 // first admin (README.md, Configuration), must be able to log in.
@@ -88,6 +91,8 @@ export const adminUser = z.object({
   email: z.string(),
   role: z.string(),
   isActive: z.boolean(),
+  /** Two-factor sign-in is on: an admin may reset it (POST /api/admin/users/{id}/2fa/reset). */
+  twoFactorEnabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 export const adminUsersResponse = z.array(adminUser);

@@ -30,9 +30,14 @@ export type CreateShareLinkBody = z.input<typeof createShareLinkBody>;
 
 export const shareLink = z.object({
   id: z.number(),
-  token: z.string(),
-  /** PUBLIC_URL/verify-report?code=CODE&share=TOKEN */
-  url: z.string(),
+  /**
+   * The token and the link PUBLIC_URL/verify-report?code=CODE&share=TOKEN: only in the answer that
+   * creates the link (only its hash is kept), null in the list.
+   */
+  token: z.string().nullable(),
+  url: z.string().nullable(),
+  /** The token's last characters, so the owner can tell links apart. */
+  hint: z.string(),
   label: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),

@@ -43,18 +43,46 @@ export const totpSetupResponse = z.object({
 });
 export type TotpSetupResponse = z.infer<typeof totpSetupResponse>;
 
-export const totpEnableRequest = z.object({ code: twoFactorCode });
+/**
+ * The account's current password: turning two-factor sign-in on or off and making new recovery codes
+ * ask for it, so a stolen session alone cannot plant or remove a second factor.
+ */
+export const currentPasswordField = z
+  .string({ message: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(MAX_PASSWORD_LENGTH);
+export const PASSWORD_INCORRECT = 'Password is incorrect';
+
+export const totpSetupRequest = z.object({ password: currentPasswordField });
+export type TotpSetupRequest = z.input<typeof totpSetupRequest>;
+
+export const totpEnableRequest = z.object({ code: twoFactorCode, password: currentPasswordField });
+export type TotpEnableRequest = z.input<typeof totpEnableRequest>;
 export const totpEnableResponse = z.object({
   recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
   message: z.string(),
 });
 export type TotpEnableResponse = z.infer<typeof totpEnableResponse>;
 
+/** POST /api/auth/2fa/recovery-codes: ten new codes replace the old ones (shown once). */
+export const recoveryCodesRequest = z.object({ password: currentPasswordField });
+export type RecoveryCodesRequest = z.input<typeof recoveryCodesRequest>;
+
+/**
+ * Wrong second-step codes one account may take in TWO_FACTOR_GUESS_WINDOW_MS, from all addresses
+ * together; beyond it the second step answers 429 (even for a right code) until the window passes.
+ */
+export const MAX_TWO_FACTOR_GUESSES = 10;
+export const TWO_FACTOR_GUESS_WINDOW_MS = 15 * 60 * 1000;
+export const TWO_FACTOR_GUESSES_EXCEEDED =
+  'Too many wrong codes for this account. Please try again in 15 minutes.';
+export const TWO_FACTOR_NOT_ON = 'Two-factor sign-in is not on for this account';
+
 export const mfaVerifyRequest = z.object({ mfaToken: z.string().min(1).max(128), code: twoFactorCode });
 export type MfaVerifyRequest = z.input<typeof mfaVerifyRequest>;
 
 export const twoFactorDisableRequest = z.object({
-  password: z.string().min(1, 'Password is required').max(MAX_PASSWORD_LENGTH),
+  password: currentPasswordField,
   code: twoFactorCode,
 });
 export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableRequest>;

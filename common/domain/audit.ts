@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'user.active_changed',
   'user.two_factor_enabled',
   'user.two_factor_disabled',
+  'user.two_factor_reset',
+  'user.recovery_codes_renewed',
   // The lab
   'lab.settings_changed',
   // Samples and their workflow

@@ -134,13 +134,16 @@ describe('accounts', () => {
 
   it('records two-factor sign-in turned on and off, and both steps of a sign-in with it, never a key or code', async () => {
     const user = await createUser(t, { role: 'staff' });
-    const setup = (await callOk(t, 'POST', '/api/auth/2fa/totp/setup', { token: user.token })) as {
+    const setup = (await callOk(t, 'POST', '/api/auth/2fa/totp/setup', {
+      token: user.token,
+      json: { password: user.password },
+    })) as {
       secret: string;
     };
     const code = totpCode(setup.secret, totpStep(Date.now()));
     const enabled = (await callOk(t, 'POST', '/api/auth/2fa/totp/enable', {
       token: user.token,
-      json: { code },
+      json: { code, password: user.password },
     })) as {
       recoveryCodes: string[];
     };

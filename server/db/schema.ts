@@ -332,8 +332,9 @@ export const verificationLog = pgTable(
 
 /**
  * Links an owner gives out so that a verification also shows the value (docs/product/valuation-report.md).
- * The token is kept as it is, so the owner can copy a link again later: whoever can read this table
- * can read the valuations themselves (docs/decisions/0015-valuation-report.md).
+ * Only the token's SHA-256 is kept (and its last characters, so the owner can tell links apart): the
+ * link is shown once, when it is made, and a copy of this table opens no valuation
+ * (docs/decisions/0020-account-hardening-two.md).
  */
 export const reportShareLinks = pgTable(
   'report_share_links',
@@ -342,7 +343,10 @@ export const reportShareLinks = pgTable(
     sampleId: integer('sample_id')
       .notNull()
       .references(() => samples.id, { onDelete: 'cascade' }),
-    token: varchar('token', { length: 64 }).notNull(),
+    /** SHA-256 (hex) of the token in the link. */
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    /** The token's last 4 characters, shown in the owner's list ("…x7Qa"). */
+    tokenHint: varchar('token_hint', { length: 8 }).notNull(),
     /** The owner's own words for whom the link is for ("Insurer"), optional. */
     label: varchar('label', { length: 255 }),
     createdBy: integer('created_by').references(() => users.id),
@@ -351,7 +355,7 @@ export const reportShareLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('report_share_links_token_unique').on(t.token),
+    uniqueIndex('report_share_links_token_hash_unique').on(t.tokenHash),
     index('report_share_links_sample_idx').on(t.sampleId, t.id.desc()),
   ],
 );
@@ -424,6 +428,11 @@ export const mailOutbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     /** The lab logo's storage key, attached inline (cid:lab-logo) when the mail is sent. */
     logoKey: varchar('logo_key', { length: 255 }),
+    /**
+     * The live link tokens of html/text/headers, which hold `token=REDACTED-n` instead: sealed with a
+     * key outside the database (server/mail/live-tokens.ts), null once the mail is sent.
+     */
+    sealedTokens: text('sealed_tokens'),
     /** pending | sent | failed */
     state: varchar('state', { length: 20 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { labSettings, mailOutbox, samples, users } from '../db/schema';
+import { createAccountToken, RESET_TOKEN_MINUTES } from '../modules/accounts/account-tokens';
+import { jobs, labSettings, mailOutbox, samples, users } from '../db/schema';
 import { startTestSmtp, type TestSmtp } from '../../tests/support/smtp';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../tests/support/test-app';
 
@@ -353,7 +354,8 @@ describe('delivery', () => {
       config: loadConfig({
         DATA_DIR: t.dataDir,
         LOG_LEVEL: 'silent',
-        JWT_SECRET: 'x'.repeat(40),
+        // Instances share the server secret (README.md, deploying): it seals the mails' live links.
+        JWT_SECRET: t.app.deps.config.jwtSecret,
         PUBLIC_URL: 'http://lab.test',
         SMTP_URL: smtp.url,
       }),
@@ -380,6 +382,123 @@ describe('delivery', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('live tokens are never stored', () => {
+  /** Every stored mail (and delivery job) as text: what an admin or a database backup can read. */
+  const storedMailText = async () =>
+    JSON.stringify([
+      await t.db.select().from(mailOutbox),
+      await t.db.select().from(jobs).where(eq(jobs.queue, 'mail.send')),
+    ]);
+  const tokenOf = (link: string | undefined) => new URL(link ?? 'http://x').searchParams.get('token') ?? '';
+
+  it('confirmation, reset and unsubscribe links: redacted in the Outbox, live in the mail sent, and they work', async () => {
+    const email = `sealed-${Date.now()}@example.com`;
+    const registered = await call(t, 'POST', '/api/register', {
+      json: { email, password: 'Heliotrope-Sextant-91', firstName: 'Sybil', lastName: 'Sealed' },
+    });
+    expect(registered.status).toBe(201);
+    await call(t, 'POST', '/api/auth/forgot-password', { json: { email } });
+    const sample = await insertSample({ itemName: 'Sealed teapot' });
+    await call(t, 'POST', `/api/staff/samples/${sample.id}/status`, {
+      token: staff.token,
+      json: { status: 'analysis' },
+    });
+    const [welcome] = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Welcome'));
+    const [reset] = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Reset your'));
+    const [status] = await smtp.waitFor((m) => m.subject.startsWith(`${displayId(sample.id)} is now`));
+    const verifyToken = tokenOf(welcome?.links.find((l) => l.includes('/verify-email?token=')));
+    const resetToken = tokenOf(reset?.links.find((l) => l.includes('/reset-password?token=')));
+    const unsubscribeToken = tokenOf(status?.links.find((l) => l.includes('/unsubscribe?token=')));
+    const oneClick = status?.headers.get('list-unsubscribe') ?? '';
+    for (const token of [verifyToken, resetToken, unsubscribeToken]) expect(token.length).toBeGreaterThan(20);
+    expect(oneClick).toContain(unsubscribeToken);
+    expect(reset?.html).toContain(`reset-password?token=${resetToken}`);
+
+    const stored = await storedMailText();
+    for (const token of [verifyToken, resetToken, unsubscribeToken]) expect(stored).not.toContain(token);
+    // What the admin reads in the Outbox: the same mail with the link's token redacted.
+    const [row] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, reset?.subject ?? ''))
+      .orderBy(mailOutbox.id);
+    expect(row?.text).toContain('http://lab.test/reset-password?token=REDACTED-1');
+    const shown = await call(t, 'GET', `/api/admin/mail/outbox/${row?.id}`, { token: admin.token });
+    expect(shown.text).toContain('reset-password?token=REDACTED-1');
+    expect(shown.text).not.toContain(resetToken);
+    // Sent: not even the sealed copy is kept.
+    expect(row?.state).toBe('sent');
+    expect(row?.sealedTokens).toBeNull();
+
+    // The links of the mails as received work.
+    expect((await call(t, 'POST', '/api/auth/verify-email', { json: { token: verifyToken } })).status).toBe(
+      200,
+    );
+    const newPassword = await call(t, 'POST', '/api/auth/reset-password', {
+      json: { token: resetToken, password: 'Quillwort-Astrolabe-27' },
+    });
+    expect(newPassword.status).toBe(200);
+    expect(
+      (await call(t, 'POST', `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`)).status,
+    ).toBe(200);
+    const [off] = await t.db.select().from(users).where(eq(users.id, customer.id));
+    expect(off?.notifyStatusChanges).toBe(false);
+    // The other tests expect the customer's status mails on.
+    await t.db.update(users).set({ notifyStatusChanges: true }).where(eq(users.id, customer.id));
+  });
+
+  it('a mail waiting while no mail server is set keeps only sealed tokens, and is delivered with a working link after a restart', async () => {
+    const dataDir = t.dataDir;
+    const config = (smtpUrl?: string) =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: t.app.deps.config.jwtSecret,
+        PUBLIC_URL: 'http://lab.test',
+        ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+      });
+    const user = await createUser(t, { firstName: 'Walter' });
+    // An instance without SMTP queues the reset mail; nothing delivers it there.
+    const quiet = await buildApp({
+      config: config(),
+      database: t.database,
+      storage: t.storage,
+      logger: false,
+      serveWeb: false,
+      runJobs: false,
+    });
+    try {
+      await quiet.deps.db.transaction(async (tx) => {
+        const token = await createAccountToken(tx, {
+          userId: user.id,
+          purpose: 'reset',
+          ttlMs: RESET_TOKEN_MINUTES * 60_000,
+        });
+        const outboxId = await quiet.deps.mailer.queue(tx, user.email, 'passwordReset', {
+          firstName: user.firstName,
+          resetUrl: quiet.deps.mailer.url(`/reset-password?token=${token}`),
+        });
+        // As stored (read before the commit, so no worker has delivered it yet).
+        const [waiting] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+        expect(waiting?.text).toContain('reset-password?token=REDACTED-1');
+        expect(JSON.stringify(waiting)).not.toContain(token);
+        expect(waiting?.sealedTokens).toMatch(/^v1\./);
+      });
+    } finally {
+      await quiet.close();
+    }
+    // The running app (with SMTP, same secret) delivers it with the live link.
+    const [mail] = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject.startsWith('Reset your'));
+    const token = tokenOf(mail?.links.find((l) => l.includes('/reset-password?token=')));
+    expect(token).not.toBe('REDACTED-1');
+    expect(await storedMailText()).not.toContain(token);
+    const done = await call(t, 'POST', '/api/auth/reset-password', {
+      json: { token, password: 'Marginalia-Theodolite-63' },
+    });
+    expect(done.status).toBe(200);
   });
 });
 

@@ -8,10 +8,12 @@ import { jobs, mailOutbox } from '../db/schema';
 import { DEFAULT_MAX_ATTEMPTS, enqueueJob, type JobWorker, retryJob } from '../jobs/jobs';
 import { readLabSettings } from '../db/lab-settings';
 import type { Storage } from '../storage/storage';
+import { createLiveTokenVault, type LiveTokenVault } from './live-tokens';
 import { type Brand, type MailData, type MailKind, type RenderedMail, templates } from './templates';
 
 // The outbox: every mail is rendered and stored in the transaction of the event that causes it,
-// together with a 'mail.send' job that delivers it (docs/product/mail.md).
+// together with a 'mail.send' job that delivers it (docs/product/mail.md). The stored copy never holds
+// a live link token: they are sealed beside it and put back only into the message sent (live-tokens.ts).
 
 export const MAIL_QUEUE = 'mail.send';
 
@@ -36,6 +38,8 @@ export type Mailer = {
   from(db: DbOrTx): Promise<string>;
   /** Puts a failed or pending mail back in line for delivery now. */
   retry(db: DbOrTx, outboxId: number): Promise<boolean>;
+  /** Seals and restores the live link tokens of stored mails. */
+  readonly liveTokens: LiveTokenVault;
 };
 
 /**
@@ -45,8 +49,8 @@ export type Mailer = {
 export function outboxCte(mail: NewOutboxRow): SQL {
   const headers = JSON.stringify(mail.headers ?? {});
   return sql`mail_o as (
-      insert into ${mailOutbox} (kind, to_address, subject, html, text, headers, logo_key)
-      values (${mail.kind}, ${mail.toAddress}, ${mail.subject}, ${mail.html}, ${mail.text}, ${headers}::jsonb, ${mail.logoKey ?? null})
+      insert into ${mailOutbox} (kind, to_address, subject, html, text, headers, logo_key, sealed_tokens)
+      values (${mail.kind}, ${mail.toAddress}, ${mail.subject}, ${mail.html}, ${mail.text}, ${headers}::jsonb, ${mail.logoKey ?? null}, ${mail.sealedTokens ?? null})
       returning id
     ),
     mail_j as (
@@ -62,6 +66,7 @@ export function createMailer(opts: { config: Config; secret: string }): Mailer {
   const sign = (userId: number) =>
     createHmac('sha256', unsubscribeKey).update(`status:${userId}`).digest('base64url').slice(0, 32);
   const url = (path: string) => `${config.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+  const liveTokens = createLiveTokenVault(opts.secret);
 
   async function brand(db: DbOrTx): Promise<Brand> {
     const lab = await readLabSettings(db);
@@ -76,6 +81,7 @@ export function createMailer(opts: { config: Config; secret: string }): Mailer {
 
   const mailer: Mailer = {
     smtpConfigured: Boolean(config.smtpUrl),
+    liveTokens,
     url,
     async render(db, to, kind, data) {
       const b = await brand(db);
@@ -87,14 +93,17 @@ export function createMailer(opts: { config: Config; secret: string }): Mailer {
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           }
         : {};
+      // What is stored shows each link token as a marker; the tokens themselves are sealed.
+      const { mail, sealed } = liveTokens.redact(to, { html: m.html, text: m.text, headers });
       return {
         kind,
         toAddress: to,
         subject: m.subject.slice(0, 500),
-        html: m.html,
-        text: m.text,
-        headers,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.headers,
         logoKey: b.logoKey,
+        sealedTokens: sealed,
       };
     },
     async insert(tx, mail) {
@@ -175,13 +184,18 @@ export function registerMailDelivery(opts: {
       if (!mail || mail.state === 'sent') return;
       const logo = mail.logoKey ? await storage.read(mail.logoKey).catch(() => null) : null;
       try {
+        // The live tokens go back into this message only; the stored row keeps its markers.
+        const stored = { html: mail.html, text: mail.text, headers: mail.headers };
+        const live = mail.sealedTokens
+          ? mailer.liveTokens.restore(mail.toAddress, stored, mail.sealedTokens)
+          : stored;
         await transport.sendMail({
           from: await mailer.from(db),
           to: mail.toAddress,
           subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          headers: mail.headers,
+          html: live.html,
+          text: live.text,
+          headers: live.headers,
           messageId: `<outbox-${mail.id}-${mail.createdAt.getTime()}@${new URL(config.publicUrl).hostname}>`,
           attachments: logo ? [{ filename: 'logo', content: logo, cid: 'lab-logo' }] : [],
         });
@@ -190,6 +204,8 @@ export function registerMailDelivery(opts: {
           .set({
             state: 'sent',
             sentAt: new Date(),
+            // Sent: nobody needs the live tokens any more, not even sealed.
+            sealedTokens: null,
             attempts: sql`${mailOutbox.attempts} + 1`,
             lastError: null,
           })

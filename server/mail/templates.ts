@@ -113,6 +113,44 @@ type ReviewMailData = {
   sampleUrl: string;
 };
 
+/** The changes to an account's two-factor sign-in its owner is told about (docs/product/mail.md). */
+export type TwoFactorEvent =
+  'enabled' | 'disabled' | 'recoveryCodesRenewed' | 'recoveryCodeUsed' | 'resetByAdmin' | 'guessLimitReached';
+
+const twoFactorWording = (
+  labName: string,
+  event: TwoFactorEvent,
+  remaining: number | null,
+): { subject: string; p: string } =>
+  ({
+    enabled: {
+      subject: `Two-factor sign-in was turned on for your ${labName} account`,
+      p: 'Two-factor sign-in was just turned on for your account: signing in now needs a code from an authenticator app as well as your password.',
+    },
+    disabled: {
+      subject: `Two-factor sign-in was turned off for your ${labName} account`,
+      p: 'Two-factor sign-in was just turned off for your account: your password alone signs in again.',
+    },
+    recoveryCodesRenewed: {
+      subject: `New recovery codes were made for your ${labName} account`,
+      p: 'New recovery codes were just made for your account. The old ones no longer work.',
+    },
+    recoveryCodeUsed: {
+      subject: `A recovery code was used to sign in to your ${labName} account`,
+      p: `Someone signed in to your account with one of its recovery codes. ${
+        remaining === null ? '' : `${remaining} unused ${remaining === 1 ? 'code remains' : 'codes remain'}.`
+      }`.trim(),
+    },
+    resetByAdmin: {
+      subject: `An administrator turned off two-factor sign-in for your ${labName} account`,
+      p: 'An administrator of the lab turned off two-factor sign-in for your account, and its recovery codes no longer work. You can set it up again in your profile.',
+    },
+    guessLimitReached: {
+      subject: `Many wrong sign-in codes for your ${labName} account`,
+      p: 'Someone entered your password correctly and then many wrong two-factor codes. Signing in with a code is paused for 15 minutes. If this was not you, your password is known to someone else: change it now.',
+    },
+  })[event];
+
 export const templates = {
   welcome: (b: Brand, d: { firstName: string | null; verifyUrl: string }) =>
     mail(b, `Welcome to ${b.labName}: please confirm your e-mail address`, [
@@ -347,6 +385,29 @@ export const templates = {
       { p: 'Make the changes on the sample page and issue the report again: it goes back for review.' },
       { button: `Open ${d.displayId}`, url: d.sampleUrl },
     ]),
+
+  twoFactorChanged: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      event: TwoFactorEvent;
+      /** Unused recovery codes left (recoveryCodeUsed). */
+      remainingRecoveryCodes?: number | null;
+      profileUrl: string;
+      forgotUrl: string;
+    },
+  ) => {
+    const w = twoFactorWording(b.labName, d.event, d.remainingRecoveryCodes ?? null);
+    return mail(b, w.subject, [
+      hello(d.firstName),
+      { p: w.p },
+      { link: 'Your profile', url: d.profileUrl },
+      {
+        p: 'If this was not you, reset your password at once, sign out everywhere from your profile and tell us.',
+      },
+      { link: 'Reset your password', url: d.forgotUrl },
+    ]);
+  },
 
   contactAck: (b: Brand, d: { firstName: string; subject: string; message: string }) =>
     mail(b, `We received your message: ${d.subject}`, [

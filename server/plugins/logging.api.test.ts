@@ -33,6 +33,26 @@ describe('logging', () => {
     expect(all).not.toMatch(/\$argon2id\$/);
   });
 
+  it('logs the route and path, never the query string with its tokens', async () => {
+    lines.length = 0;
+    const secrets = [
+      'ResetTokenAbcdefghijklmnop123',
+      'UnsubscribeTokenQrstuvwxyz456',
+      'ShareTokenZyxwvutsrq789',
+    ];
+    await call(t, 'GET', `/reset-password?token=${secrets[0]}`);
+    await call(t, 'POST', `/api/mail/unsubscribe?token=${secrets[1]}`);
+    await call(t, 'GET', `/api/reports/verify/ABCDEFGH?share=${secrets[2]}`);
+    await call(t, 'GET', `/api/no-such-route?token=${secrets[0]}`);
+    const all = lines.join('\n');
+    expect(all).toContain('"url":"/api/reports/verify/ABCDEFGH"');
+    expect(all).toContain('"route":"/api/reports/verify/:code"');
+    expect(all).toContain('"url":"/api/mail/unsubscribe"');
+    for (const secret of secrets) expect(all).not.toContain(secret);
+    expect(all).not.toContain('token=');
+    expect(all).not.toContain('share=');
+  });
+
   it('keeps only the network prefix of client addresses (docs/product/security.md)', async () => {
     lines.length = 0;
     await call(t, 'GET', '/api/health', { headers: { 'x-forwarded-for': '203.0.113.77' } });

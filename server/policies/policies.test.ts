@@ -18,7 +18,13 @@ import {
   seesEverySample,
 } from './samples';
 import { canAnswerQuote, canDownloadInvoice, canMarkInvoicePaid, canSendQuote } from './quotes';
-import { canManageUsers, canReadPersonalImage, canUploadSignature, removesLastAdmin } from './users';
+import {
+  canManageUsers,
+  canReadPersonalImage,
+  canResetTwoFactor,
+  canUploadSignature,
+  removesLastAdmin,
+} from './users';
 
 // Every policy function × every kind of person, as one table (docs/product/roles-and-access.md).
 // The HTTP side of the same rules is tests/api/access-matrix.api.test.ts.
@@ -61,6 +67,8 @@ const MATRIX: Record<string, [string, (actor: Actor) => boolean]> = {
     (a) => canReviewRevision(a, { issuedBy: 5 }),
   ],
   'list users and change roles': ['nnnnYnnn', canManageUsers],
+  "reset another account's two-factor sign-in": ['nnnnYnnn', (a) => canResetTwoFactor(a, { id: 1 })],
+  "reset one's own two-factor sign-in (admin)": ['nnnnnnnn', (a) => canResetTwoFactor(a, { id: 5 })],
   'upload a signature': ['nnYYYnnn', canUploadSignature],
   "read the owner's profile picture": ['YnnnYnnn', (a) => canReadPersonalImage(a, { id: 1 })],
   "read the assigned staff's signature": ['nnYnYnnn', (a) => canReadPersonalImage(a, { id: 3 })],

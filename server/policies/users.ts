@@ -14,6 +14,14 @@ export const mustSetUpTwoFactor = (actor: Actor, twoFactorEnabled: boolean, labR
 /** Listing accounts and changing roles: admins only. */
 export const canManageUsers = (actor: Actor) => isAdmin(actor);
 
+/**
+ * Resetting another account's two-factor sign-in (its owner lost the phone and the codes): admins
+ * only, and never their own — their own is turned off from the profile, with password and code, so
+ * a stolen admin session cannot strip the admin's second factor.
+ */
+export const canResetTwoFactor = (actor: Actor, target: { id: number }) =>
+  isAdmin(actor) && actor.id !== target.id;
+
 /** A signature is printed on reports, so only the people who issue reports may upload one. */
 export const canUploadSignature = (actor: Actor) => runsTheLab(actor);
 

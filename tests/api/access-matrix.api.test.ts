@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactInquiries, mailOutbox, reportRevisions, samples } from '../../server/db/schema';
+import { contactInquiries, mailOutbox, reportRevisions, samples, users } from '../../server/db/schema';
 import { newReportCode } from '../../server/modules/reports/report-code';
 import {
   DOCUMENT_PDF as PDF,
@@ -390,11 +390,28 @@ const ROWS: Record<string, Row> = {
   // Two-factor sign-in: any signed-in person may set it up for their own account only.
   'POST /api/auth/2fa/totp/setup': {
     expected: signedIn(200),
-    run: (p) => call(t, 'POST', '/api/auth/2fa/totp/setup', { token: token(p) }),
+    run: (p) =>
+      call(t, 'POST', '/api/auth/2fa/totp/setup', {
+        token: token(p),
+        json: { password: isPersona(p) ? who[p].password : 'not-the-password' },
+      }),
   },
   'POST /api/auth/2fa/totp/enable': {
     expected: signedIn(400),
-    run: (p) => call(t, 'POST', '/api/auth/2fa/totp/enable', { token: token(p), json: { code: 'abcdef' } }),
+    run: (p) =>
+      call(t, 'POST', '/api/auth/2fa/totp/enable', {
+        token: token(p),
+        json: { code: 'abcdef', password: isPersona(p) ? who[p].password : 'not-the-password' },
+      }),
+  },
+  // New recovery codes need the password and two-factor sign-in on: a wrong password is 400 for all.
+  'POST /api/auth/2fa/recovery-codes': {
+    expected: signedIn(400),
+    run: (p) =>
+      call(t, 'POST', '/api/auth/2fa/recovery-codes', {
+        token: token(p),
+        json: { password: 'not-the-password' },
+      }),
   },
   // Public: the pending sign-in token is the credential (a wrong one is 401 for everybody).
   'POST /api/auth/2fa/verify': {
@@ -412,6 +429,15 @@ const ROWS: Record<string, Row> = {
         token: token(p),
         json: { password: 'not-the-password', code: '123456' },
       }),
+  },
+  // Another account's two-factor sign-in, on for the call (a fresh account with a key set).
+  'POST /api/admin/users/:id/2fa/reset': {
+    expected: adminOnly(200),
+    run: async (p) => {
+      const target = await createUser(t);
+      await t.db.update(users).set({ totpSecret: 'v1.placeholder' }).where(eq(users.id, target.id));
+      return call(t, 'POST', `/api/admin/users/${target.id}/2fa/reset`, { token: token(p) });
+    },
   },
   'POST /api/admin/users/:id/active': {
     expected: adminOnly(200),

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../server/modules/accounts/totp';
-import { newPage, seriousAxeViolations } from '../support/browser';
-import { startE2E, stopE2E, visible } from '../support/e2e';
+import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
 
@@ -39,8 +39,14 @@ async function codeStep(page: Page, code: string) {
 }
 
 /** Sets up two-factor sign-in on the open profile; answers the key read from the screen and the recovery codes. */
-async function enrolOnProfile(page: Page, shots?: string) {
+async function enrolOnProfile(page: Page, password: string, shots?: string) {
   await page.locator('#two-factor').scrollIntoViewIfNeeded();
+  const start = page.getByRole('form', { name: 'Set up two-factor sign-in' });
+  // The current password is asked first: a wrong one is refused beside its field.
+  await start.getByLabel(/^Password/).fill('not-my-password');
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await visible(page, 'Password is incorrect');
+  await start.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const secret = (await page.getByTestId('totp-secret').innerText()).trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -73,7 +79,18 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/profile');
-    const { secret, recoveryCodes } = await enrolOnProfile(page, 'twofa-1366');
+    const { secret, recoveryCodes: first } = await enrolOnProfile(page, password, 'twofa-1366');
+    // New recovery codes, with the password: the first ones stop working.
+    const renew = page.getByRole('form', { name: 'Make new recovery codes' });
+    await renew.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+    const list = page.getByTestId('recovery-codes');
+    await list.waitFor();
+    const recoveryCodes = (await list.getByRole('listitem').allInnerTexts()).map((s) => s.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    expect(recoveryCodes).not.toContain(first[0]);
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await context.close();
 
@@ -126,10 +143,60 @@ describe('two-factor sign-in', () => {
     await page.waitForURL((url) => url.pathname === '/profile');
     await visible(page, 'Required by the lab');
     await page.screenshot({ path: join(tmpdir(), 'twofa-required-375.png'), fullPage: true });
-    await enrolOnProfile(page);
+    await enrolOnProfile(page, password);
     await page.goto('/staff');
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/staff');
     await context.close();
+  });
+
+  it("an admin resets a customer's two-factor sign-in from the Staff tab, after a confirmation", async () => {
+    const email = `lost-phone-${Date.now()}@example.com`;
+    const password = 'a-good-password';
+    await registerAccount(product, { email, password, firstName: 'Lou', lastName: 'Phoneless' });
+    const token = await loginToken(product, email, password);
+    const setup = await callOk<{ secret: string }>(product, 'POST', '/api/auth/2fa/totp/setup', {
+      token,
+      json: { password },
+    });
+    await callOk(product, 'POST', '/api/auth/2fa/totp/enable', {
+      token,
+      json: { password, code: codeAt(setup.secret, -1) },
+    });
+
+    for (const width of [1366, 375]) {
+      const { page, context } = await newPage(browser, { baseURL: product.url, width, height: 900 });
+      await loginAs(page, product.url, E2E_ADMIN.email, E2E_ADMIN.password);
+      await page.goto('/admin');
+      await page.waitForLoadState('networkidle');
+      await selectTab(page, 'Staff');
+      await page.getByLabel('Search accounts').fill(email);
+      const row = page.locator('tr', { hasText: email });
+      const reset = row.getByRole('button', { name: 'Reset two-factor sign-in of Lou Phoneless' });
+      if (width === 375) {
+        // Reset already at 1366: the row says Off and offers no button.
+        await row.getByText('Off', { exact: true }).waitFor();
+        expect(await reset.count()).toBe(0);
+        await expectNoSeriousAxeViolations(page);
+        await page.screenshot({ path: join(tmpdir(), 'twofa-admin-reset-375.png'), fullPage: true });
+        await context.close();
+        continue;
+      }
+      await reset.click();
+      const dialog = page.getByRole('dialog', { name: 'Reset two-factor sign-in of Lou Phoneless?' });
+      await dialog.waitFor();
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector('[role="dialog"]') as Element).opacity === '1',
+      );
+      await expectNoSeriousAxeViolations(page);
+      await page.screenshot({ path: join(tmpdir(), 'twofa-admin-reset-1366.png') });
+      await dialog.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+      await visible(page, 'Two-factor sign-in reset');
+      await row.getByText('Off', { exact: true }).waitFor();
+      await context.close();
+    }
+    // The password alone signs in again.
+    const res = await call(product, 'POST', '/login', { json: { email, password } });
+    expect(res.body).toHaveProperty('token');
   });
 });

@@ -94,17 +94,22 @@ describe('the valuation report on the customer side', () => {
     await section.getByText('No share links yet.').waitFor();
     await section.getByLabel('For whom (optional)').fill('Insurer');
     await section.getByRole('button', { name: 'Create share link' }).click();
+    // The new link is shown once, to copy now; the list then names it by its last characters only.
+    const made = section.getByRole('status').filter({ hasText: 'Your new share link' });
+    await made.getByRole('button', { name: 'Copy link for Insurer' }).click();
+    await made.getByText('Copied').waitFor();
+    shareUrl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(shareUrl).toBe((await made.getByTestId('new-share-link').innerText()).trim());
+    expect(shareUrl).toContain(`/verify-report?code=${reportCode}&share=`);
     const row = section.getByTestId('share-link-row').filter({ hasText: 'Insurer' });
     await row.getByText('Active').waitFor();
-    await row.getByRole('button', { name: 'Copy link for Insurer' }).click();
-    await row.getByText('Copied').waitFor();
-    shareUrl = await page.evaluate(() => navigator.clipboard.readText());
+    await row.getByText(`…${shareUrl.slice(-4)}`).waitFor();
+    expect(await row.getByRole('button', { name: 'Copy link for Insurer' }).count()).toBe(0);
     const links = await callOk<ShareLink[]>(product, 'GET', `/api/samples/${sampleId}/share-links`, {
       token: customerToken,
     });
     expect(links).toHaveLength(1);
-    expect(shareUrl).toBe(links[0]?.url);
-    expect(shareUrl).toContain(`/verify-report?code=${reportCode}&share=`);
+    expect(links[0]).toMatchObject({ url: null, token: null, hint: shareUrl.slice(-4) });
     // 30 days is the default choice.
     const days = (Date.parse(links[0]?.expiresAt ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29);

@@ -35,7 +35,9 @@ import {
   newVerifyUrl,
 } from './account-tokens';
 import { findUserByEmail, findUserById } from './accounts.queries';
-import { hashPassword, verifyPassword } from './passwords';
+import { checkCurrentPassword } from './current-password';
+import { refuseGuessablePassword } from './password-strength';
+import { hashPassword } from './passwords';
 import { presentAuthUser } from './presenters';
 
 // Password reset, e-mail confirmation, password change and ending sessions
@@ -128,6 +130,9 @@ export function accountFlowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const done = await deps.db.transaction(async (tx) => {
           const used = await consumeAccountToken(tx, token, 'reset');
           if (!used) return false;
+          // Refused here, the transaction rolls back and the link still works for a better password.
+          const [owner] = await tx.select().from(users).where(eq(users.id, used.userId));
+          if (owner) await refuseGuessablePassword(tx, password, owner, 'password');
           const [user] = await tx
             .update(users)
             .set({ passwordHash, updatedAt: new Date() })
@@ -220,17 +225,28 @@ export function accountFlowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'Change the password (current one required); other sessions end, this one gets a fresh token',
           security: [{ bearer: [] }],
           body: changePasswordRequest,
-          response: { 200: changePasswordResponse, 400: errorResponse, 401: errorResponse },
+          response: {
+            200: changePasswordResponse,
+            400: errorResponse,
+            401: errorResponse,
+            429: errorResponse,
+            503: errorResponse,
+          },
         },
       },
       async (request) => {
         const me = currentUser(request);
         const user = await findUserById(deps.db, me.id);
         if (!user) throw unauthorized('Invalid or expired token');
-        if (!(await verifyPassword(user.passwordHash, request.body.currentPassword)))
-          throw badRequest(WRONG_CURRENT_PASSWORD, [
-            { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
-          ]);
+        await checkCurrentPassword(
+          deps.loginThrottle,
+          user,
+          request.body.currentPassword,
+          request.ip,
+          'currentPassword',
+          WRONG_CURRENT_PASSWORD,
+        );
+        await refuseGuessablePassword(deps.db, request.body.newPassword, user, 'newPassword');
         const passwordHash = await hashPassword(request.body.newPassword);
         const sessionVersion = await deps.db.transaction(async (tx) => {
           await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

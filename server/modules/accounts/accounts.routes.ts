@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import { recordAuditAlone } from '../../audit/audit';
 import { newVerifyUrl } from './account-tokens';
 import { findUserByEmail, findUserById, insertUser } from './accounts.queries';
+import { refuseGuessablePassword } from './password-strength';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { presentAuthUser } from './presenters';
 import { createChallenge } from './two-factor.queries';
@@ -66,8 +67,9 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           // Still 401 and still counted as a failure, but with the reason (docs/product/accounts-and-sessions.md).
           throw unauthorized(ACCOUNT_DEACTIVATED_MESSAGE);
         }
-        await attempt.succeeded();
-        // With two-factor sign-in on, the password only opens the second step (two-factor.routes.ts).
+        // With two-factor sign-in on, the password only opens the second step (two-factor.routes.ts),
+        // and the address becomes known only once that step is done too.
+        await attempt.succeeded({ knownAddress: !user.totpSecret });
         if (user.totpSecret)
           return {
             mfaRequired: true as const,
@@ -110,6 +112,7 @@ export function accountsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { email, password, firstName, lastName } = request.body;
         if (await findUserByEmail(deps.db, email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+        await refuseGuessablePassword(deps.db, password, { email, firstName, lastName }, 'password');
         const passwordHash = await hashPassword(password);
         try {
           const user = await deps.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countActiveAdmins, findUserByEmail, insertUser } from './accounts.queries';
 import { StartupError } from '../../plugins/auth';
+import { isGuessablePassword, labNameFor, personalWords } from './password-strength';
 import { hashPassword } from './passwords';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@localhost';
@@ -35,6 +36,16 @@ export async function ensureFirstAdmin(
 /** The admin account `email` with this password, active: created, or an existing admin's updated. */
 async function installAdmin(db: Db, email: string, password: string): Promise<void> {
   const existing = await findUserByEmail(db, email);
+  const person = {
+    email,
+    firstName: existing?.firstName ?? 'Lab',
+    lastName: existing?.lastName ?? 'Administrator',
+  };
+  if (isGuessablePassword(password, personalWords(person, await labNameFor(db))))
+    throw new StartupError(
+      'ADMIN_PASSWORD is too common or too easy to guess (a common password, or built from the ' +
+        "admin's e-mail or the lab's name): refusing to start. Choose another, for example a few unrelated words.",
+    );
   // Promoting an existing customer would turn their old tokens into admin tokens.
   if (existing && existing.role !== 'admin') throw new StartupError(notAdminMessage(email, existing.role));
   const passwordHash = await hashPassword(password);

@@ -32,11 +32,11 @@ async function enrol(user: TestUser) {
     t,
     'POST',
     '/api/auth/2fa/totp/setup',
-    { token: user.token },
+    { token: user.token, json: { password: user.password } },
   );
   const enabled = await callOk<{ recoveryCodes: string[] }>(t, 'POST', '/api/auth/2fa/totp/enable', {
     token: user.token,
-    json: { code: codeAt(setup.secret, -1) },
+    json: { code: codeAt(setup.secret, -1), password: user.password },
   });
   return { ...setup, recoveryCodes: enabled.recoveryCodes };
 }
@@ -60,20 +60,20 @@ describe('two-factor sign-in', () => {
       t,
       'POST',
       '/api/auth/2fa/totp/setup',
-      { token: user.token },
+      { token: user.token, json: { password: user.password } },
     );
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.otpauthUrl).toContain(`secret=${setup.secret}`);
     expect(setup.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     const wrong = await call(t, 'POST', '/api/auth/2fa/totp/enable', {
       token: user.token,
-      json: { code: codeAt(setup.secret, 5) },
+      json: { code: codeAt(setup.secret, 5), password: user.password },
     });
     expect(wrong.status).toBe(400);
     expect((wrong.body as { message: string }).message).toBe(TWO_FACTOR_CODE_INVALID);
     const on = await call(t, 'POST', '/api/auth/2fa/totp/enable', {
       token: user.token,
-      json: { code: codeAt(setup.secret) },
+      json: { code: codeAt(setup.secret), password: user.password },
     });
     expect(on.status).toBe(200);
     const codes = (on.body as { recoveryCodes: string[] }).recoveryCodes;
@@ -82,7 +82,14 @@ describe('two-factor sign-in', () => {
     const me = await callOk<{ twoFactorEnabled: boolean }>(t, 'GET', '/api/auth/user', { token: user.token });
     expect(me.twoFactorEnabled).toBe(true);
     expect(JSON.stringify(me)).not.toContain(setup.secret);
-    expect((await call(t, 'POST', '/api/auth/2fa/totp/setup', { token: user.token })).status).toBe(409);
+    expect(
+      (
+        await call(t, 'POST', '/api/auth/2fa/totp/setup', {
+          token: user.token,
+          json: { password: user.password },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('signs in with password then app code; the same code is refused the second time', async () => {
@@ -189,13 +196,14 @@ describe('two-factor sign-in', () => {
     };
     const setup = await callOk<{ secret: string }>(t, 'POST', '/api/auth/2fa/totp/setup', {
       token: user.token,
+      json: { password: user.password },
     });
     const pending = await stored();
     expect(pending?.pending).toMatch(/^v1\.[A-Za-z0-9_-]{80}$/);
     expect(pending?.pending).not.toContain(setup.secret);
     await callOk(t, 'POST', '/api/auth/2fa/totp/enable', {
       token: user.token,
-      json: { code: codeAt(setup.secret) },
+      json: { code: codeAt(setup.secret), password: user.password },
     });
     const on = await stored();
     expect(on?.pending).toBeNull();

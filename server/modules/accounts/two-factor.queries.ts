@@ -18,12 +18,24 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** A recovery code as typed: spaces, dashes and case do not matter. */
 const recoveryHash = (code: string) => sha256(code.replace(/[\s-]/g, '').toLowerCase());
 
-/** Ten fresh recovery codes, `xxxxx-xxxxx` of base32 (50 random bits each). */
+/** Random bits in each recovery code: too many to guess even with the SHA-256 in hand. */
+export const RECOVERY_CODE_BITS = 80;
+
+/**
+ * Ten fresh recovery codes, `xxxx-xxxx-xxxx-xxxx`: 16 base32 characters of 5 bits, 80 random bits
+ * each. Codes made before (`xxxxx-xxxxx`) still work: a typed code is compared without its dashes.
+ */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const text = base32Encode(randomBytes(7)).slice(0, 10).toLowerCase();
-    return `${text.slice(0, 5)}-${text.slice(5)}`;
+    const text = base32Encode(randomBytes(RECOVERY_CODE_BITS / 8)).toLowerCase();
+    return text.match(/.{4}/g)?.join('-') ?? text;
   });
+}
+
+/** The recovery codes replace every older one of the account (stored as SHA-256 only). */
+export async function replaceRecoveryCodes(tx: DbOrTx, userId: number, codes: readonly string[]) {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryHash(c) })));
 }
 
 /** Stores the key waiting to be confirmed, already sealed (`TotpVault.seal`). */
@@ -32,40 +44,43 @@ export async function setPendingSecret(db: DbOrTx, userId: number, secret: strin
 }
 
 /** Turns two-factor sign-in on with the confirmed secret; the recovery codes replace any older ones. */
+/** Call it in a transaction (the owner's notice commits with it). */
 export async function enableTotp(
-  db: DbOrTx,
+  tx: DbOrTx,
   userId: number,
   secret: string,
   step: number,
   codes: readonly string[],
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(users)
-      .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: new Date(), totpLastStep: step })
-      .where(and(eq(users.id, userId), isNull(users.totpSecret)))
-      .returning({ id: users.id });
-    if (!updated.length) return false;
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryHash(c) })));
-    return true;
-  });
+  const updated = await tx
+    .update(users)
+    .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: new Date(), totpLastStep: step })
+    .where(and(eq(users.id, userId), isNull(users.totpSecret)))
+    .returning({ id: users.id });
+  if (!updated.length) return false;
+  await replaceRecoveryCodes(tx, userId, codes);
+  return true;
 }
 
-export async function disableTotp(db: DbOrTx, userId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
-      .where(eq(users.id, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
-  });
+/** Turns it off with its recovery codes and pending sign-ins; true when it was on. Call it in a transaction. */
+export async function disableTotp(tx: DbOrTx, userId: number): Promise<boolean> {
+  const [before] = await tx
+    .select({ on: sql<boolean>`${users.totpSecret} is not null` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  await tx
+    .update(users)
+    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+    .where(eq(users.id, userId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+  return Boolean(before?.on);
 }
 
 /**
- * Whether `code` is the account's current app code (not used before) or one of its unused recovery
- * codes; either is spent by this call.
+ * Which kind of second factor `code` is — the account's current app code (not used before) or one of
+ * its unused recovery codes — or null when it is neither; either is spent by this call.
  */
 export async function spendSecondFactor(
   db: DbOrTx,
@@ -73,17 +88,17 @@ export async function spendSecondFactor(
   user: { id: number; totpSecret: string | null; totpLastStep: number | null },
   code: string,
   nowMs = Date.now(),
-): Promise<boolean> {
-  if (!user.totpSecret) return false;
+): Promise<'app' | 'recovery' | null> {
+  if (!user.totpSecret) return null;
   if (/^\d{6}$/.test(code)) {
     const step = matchTotp(vault.open(user.id, user.totpSecret), code, nowMs, user.totpLastStep);
-    if (step === null) return false;
+    if (step === null) return null;
     const won = await db
       .update(users)
       .set({ totpLastStep: step })
       .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
       .returning({ id: users.id });
-    return won.length > 0;
+    return won.length > 0 ? 'app' : null;
   }
   const used = await db
     .update(recoveryCodes)
@@ -96,7 +111,7 @@ export async function spendSecondFactor(
       ),
     )
     .returning({ id: recoveryCodes.id });
-  return used.length > 0;
+  return used.length > 0 ? 'recovery' : null;
 }
 
 export async function unusedRecoveryCodes(db: DbOrTx, userId: number): Promise<number> {

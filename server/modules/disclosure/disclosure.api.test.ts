@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,11 +50,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const verify = (share?: string) =>
+const verify = (share?: string | null) =>
   call(
     t,
     'GET',
-    `/api/reports/verify/${code}${share === undefined ? '' : `?share=${encodeURIComponent(share)}`}`,
+    `/api/reports/verify/${code}${share === undefined ? '' : `?share=${encodeURIComponent(share ?? '')}`}`,
   );
 const createLink = (token: string, json: unknown = { expiresInDays: 30, label: 'Insurer' }, id = sampleId) =>
   call(t, 'POST', `/api/samples/${id}/share-links`, { token, json });
@@ -118,8 +119,23 @@ describe('share links', () => {
     });
     expect(((await verify('not-a-real-token')).body as VerificationResponse).valuation).toBeNull();
 
+    // The token is shown once: the list gives its last characters, and the database only its hash.
     const listed = await call(t, 'GET', `/api/samples/${sampleId}/share-links`, { token: owner.token });
-    expect((listed.body as ShareLink[]).find((l) => l.id === link.id)).toMatchObject({ active: true });
+    expect((listed.body as ShareLink[]).find((l) => l.id === link.id)).toEqual({
+      ...link,
+      token: null,
+      url: null,
+      hint: link.token?.slice(-4),
+    });
+    expect(listed.text).not.toContain(link.token);
+    const stored = await t.db.select().from(reportShareLinks).where(eq(reportShareLinks.id, link.id));
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(link.token);
+    expect(stored[0]?.tokenHash).toBe(
+      createHash('sha256')
+        .update(link.token ?? '')
+        .digest('hex'),
+    );
 
     const revoked = await call(t, 'DELETE', `/api/samples/${sampleId}/share-links/${link.id}`, {
       token: owner.token,

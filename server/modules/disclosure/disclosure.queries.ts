@@ -1,8 +1,14 @@
+import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { reportShareLinks, verificationLog } from '../../db/schema';
 
 export type ShareLinkRow = typeof reportShareLinks.$inferSelect;
+
+/** Only this is stored of a share token (docs/decisions/0020-account-hardening-two.md). */
+export const shareTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+/** The characters of a token shown in the owner's list. */
+export const shareTokenHint = (token: string) => token.slice(-4);
 
 export async function insertShareLink(db: DbOrTx, values: typeof reportShareLinks.$inferInsert) {
   const [row] = await db.insert(reportShareLinks).values(values).returning();
@@ -36,7 +42,7 @@ export async function findActiveShareLink(db: Db, sampleId: number, token: strin
     .from(reportShareLinks)
     .where(
       and(
-        eq(reportShareLinks.token, token),
+        eq(reportShareLinks.tokenHash, shareTokenHash(token)),
         eq(reportShareLinks.sampleId, sampleId),
         isNull(reportShareLinks.revokedAt),
         gt(reportShareLinks.expiresAt, sql`now()`),

@@ -25,6 +25,8 @@ import {
   listShareLinks,
   revokeShareLink,
   type ShareLinkRow,
+  shareTokenHash,
+  shareTokenHint,
   verificationsOf,
 } from './disclosure.queries';
 
@@ -38,10 +40,17 @@ const ONLY_OWNER = 'Only the owner of this sample can share its report';
  */
 export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const present = (code: string, row: ShareLinkRow, now = new Date()): ShareLink => ({
+    /** A link as the owner sees it; the token and URL only when it was just made (`token`). */
+    const present = (
+      code: string,
+      row: ShareLinkRow,
+      now = new Date(),
+      token: string | null = null,
+    ): ShareLink => ({
       id: row.id,
-      token: row.token,
-      url: `${deps.config.publicUrl}/verify-report?code=${code}&share=${row.token}`,
+      token,
+      url: token ? `${deps.config.publicUrl}/verify-report?code=${code}&share=${token}` : null,
+      hint: row.tokenHint,
       label: row.label,
       createdAt: isoDate(row.createdAt),
       expiresAt: isoDate(row.expiresAt),
@@ -66,7 +75,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['disclosure'],
           summary: "Create a link that shows the report's value to whoever opens it (owner, admin)",
           description:
-            'expiresInDays 1–365. Answers 201 with the url PUBLIC_URL/verify-report?code=CODE&share=TOKEN. 409 when the sample has no issued report.',
+            'expiresInDays 1–365. Answers 201 with the url PUBLIC_URL/verify-report?code=CODE&share=TOKEN, shown this once (only a hash of the token is kept; the list gives its last characters). 409 when the sample has no issued report.',
           params: idParams,
           body: createShareLinkBody,
           response: { 201: shareLink, ...errors, 409: errorResponse },
@@ -76,10 +85,12 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { user, sample } = await ownedSample(request, request.params.id);
         if (!sample.reportCode || !sample.reportGenerated) throw conflict(NO_REPORT_TO_SHARE);
         const now = new Date();
+        const token = randomBytes(24).toString('base64url');
         const row = await deps.db.transaction(async (tx) => {
           const link = await insertShareLink(tx, {
             sampleId: sample.id,
-            token: randomBytes(24).toString('base64url'),
+            tokenHash: shareTokenHash(token),
+            tokenHint: shareTokenHint(token),
             label: request.body.label,
             createdBy: user.id,
             createdAt: now,
@@ -95,7 +106,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           });
           return link;
         });
-        return reply.code(201).send(present(sample.reportCode, row, now));
+        return reply.code(201).send(present(sample.reportCode, row, now, token));
       },
     );
 

@@ -330,7 +330,7 @@ describe('PUT /api/users/profile', () => {
 });
 
 describe('GET /api/admin/users', () => {
-  it('lists every account as {id, firstName, lastName, email, role, isActive}, ordered by id', async () => {
+  it('lists every account as {id, firstName, lastName, email, role, isActive, twoFactorEnabled}, ordered by id', async () => {
     const admin = await createUser(t, { role: 'admin' });
     await createUser(t, { role: 'staff' });
     const res = await call(t, 'GET', '/api/admin/users', { token: admin.token });
@@ -338,7 +338,15 @@ describe('GET /api/admin/users', () => {
     const list = res.body as AdminUser[];
     expect(list.length).toBeGreaterThanOrEqual(2);
     for (const entry of list)
-      expect(Object.keys(entry).sort()).toEqual(['email', 'firstName', 'id', 'isActive', 'lastName', 'role']);
+      expect(Object.keys(entry).sort()).toEqual([
+        'email',
+        'firstName',
+        'id',
+        'isActive',
+        'lastName',
+        'role',
+        'twoFactorEnabled',
+      ]);
     const ids = list.map((u) => u.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(list).toContainEqual({
@@ -348,8 +356,9 @@ describe('GET /api/admin/users', () => {
       email: admin.email,
       role: 'admin',
       isActive: true,
+      twoFactorEnabled: false,
     });
-    expect(res.text).not.toMatch(/argon2|password/i);
+    expect(res.text).not.toMatch(/argon2|password|totp/i);
   });
 
   it('filters by ?role=staff, and refuses an unknown role with 400', async () => {
@@ -380,6 +389,7 @@ describe('POST /api/admin/users/{id}/role', () => {
       email: customer.email,
       role: 'staff',
       isActive: true,
+      twoFactorEnabled: false,
     });
     const me = await call(t, 'GET', '/api/auth/user', { token: customer.token });
     expect((me.body as AuthUserResponse).role).toBe('staff');

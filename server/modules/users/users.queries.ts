@@ -4,7 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from '../accounts/accounts.queries';
 
-export type AdminUserRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'isActive'>;
+export type AdminUserRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'isActive'> & {
+  twoFactorEnabled: boolean;
+};
 
 const adminUserColumns = {
   id: users.id,
@@ -13,6 +15,7 @@ const adminUserColumns = {
   email: users.email,
   role: users.role,
   isActive: users.isActive,
+  twoFactorEnabled: sql<boolean>`(${users.totpSecret} is not null)`.mapWith(Boolean),
 };
 
 export type UserFilter = { role?: Role; search?: string };
@@ -59,6 +62,12 @@ export async function listUsersPage(
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+/** One account as the admin screens show it. */
+export async function findAdminUser(db: DbOrTx, id: number): Promise<AdminUserRow | undefined> {
+  const [row] = await db.select(adminUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
 }
 
 /** True when another account already uses this e-mail. */

@@ -24,9 +24,10 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { newVerifyUrl } from '../accounts/account-tokens';
 import { findUserById } from '../accounts/accounts.queries';
-import { verifyPassword } from '../accounts/passwords';
+import { checkCurrentPassword } from '../accounts/current-password';
 import { presentAuthUser } from '../accounts/presenters';
 import { changeRole, setAccountActive } from './change-account';
+import { resetTwoFactor } from './reset-two-factor';
 import { readProfileForm } from './profile-form';
 import { emailTakenByOther, listUsers, listUsersPage, updateProfile } from './users.queries';
 
@@ -63,7 +64,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             `'profileImage' and 'signature' (staff and admin only), JPEG or PNG under ${inMegabytes(MAX_IMAGE_BYTES)} MB each.`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
-          response: { 200: authUserResponse, ...errorResponses(400, 401, 403, 409, 413, 415) },
+          response: { 200: authUserResponse, ...errorResponses(400, 401, 403, 409, 413, 415, 429, 503) },
         },
       },
       async (request) => {
@@ -80,10 +81,14 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             throw badRequest(CURRENT_PASSWORD_REQUIRED, [
               { path: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED },
             ]);
-          if (!(await verifyPassword(before.passwordHash, profile.currentPassword)))
-            throw badRequest(WRONG_CURRENT_PASSWORD, [
-              { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
-            ]);
+          await checkCurrentPassword(
+            deps.loginThrottle,
+            before,
+            profile.currentPassword,
+            request.ip,
+            'currentPassword',
+            WRONG_CURRENT_PASSWORD,
+          );
         }
         const { currentPassword: _currentPassword, ...changes } = profile;
 
@@ -182,6 +187,24 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         setAccountActive(deps.db, request.params.id, request.body.isActive, auditContext(request)),
+    );
+
+    app.post(
+      '/api/admin/users/:id/2fa/reset',
+      {
+        onRequest: requirePermission(canManageUsers),
+        schema: {
+          tags: ['admin'],
+          summary:
+            "Turn off another account's two-factor sign-in (lost authenticator); its recovery codes end and the owner is mailed",
+          description: '403 for your own account (turn it off from the profile); 409 when it is not on.',
+          security: [{ bearer: [] }],
+          params: idParams,
+          response: accountChangeResponses,
+        },
+      },
+      async (request) =>
+        resetTwoFactor(deps.db, deps.mailer, currentUser(request), auditContext(request), request.params.id),
     );
   };
 }

@@ -16,7 +16,10 @@ import {
 import type {
   LoginAnswer,
   MfaVerifyRequest,
+  RecoveryCodesRequest,
+  TotpEnableRequest,
   TotpEnableResponse,
+  TotpSetupRequest,
   TotpSetupResponse,
   TwoFactorDisableRequest,
 } from '../../../common/contracts/two-factor';
@@ -34,15 +37,25 @@ export function useVerifySecondFactor() {
   return useMutation({ mutationFn: verifySecondFactor });
 }
 
-/** Two-factor set-up, confirmation and turning off (docs/product/accounts-and-sessions.md). */
+/**
+ * Two-factor set-up, confirmation, new recovery codes and turning off, each with the current password
+ * (docs/product/accounts-and-sessions.md).
+ */
 export function useTwoFactorSettings(token: string | null) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: authUserQuery(token).queryKey });
   return {
-    setup: useMutation({ mutationFn: () => api.post<TotpSetupResponse>('/api/auth/2fa/totp/setup', {}) }),
+    setup: useMutation({
+      mutationFn: (body: TotpSetupRequest) => api.post<TotpSetupResponse>('/api/auth/2fa/totp/setup', body),
+    }),
     enable: useMutation({
-      mutationFn: (code: string) => api.post<TotpEnableResponse>('/api/auth/2fa/totp/enable', { code }),
+      mutationFn: (body: TotpEnableRequest) =>
+        api.post<TotpEnableResponse>('/api/auth/2fa/totp/enable', body),
       onSuccess: refresh,
+    }),
+    renewRecoveryCodes: useMutation({
+      mutationFn: (body: RecoveryCodesRequest) =>
+        api.post<TotpEnableResponse>('/api/auth/2fa/recovery-codes', body),
     }),
     disable: useMutation({
       mutationFn: (body: TwoFactorDisableRequest) =>

@@ -140,6 +140,13 @@ export const useSetUserActive = () =>
     (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   );
 
+/** Turn off another account's two-factor sign-in (lost authenticator); the owner is mailed. */
+export const useResetTwoFactor = () =>
+  useAdminMutation(
+    (id: number) => api.post<AdminUser>(`/api/admin/users/${id}/2fa/reset`),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  );
+
 /** The reply is stored, mailed to the sender, and the inquiry becomes responded. */
 export const useReplyToInquiry = () =>
   useAdminMutation(

@@ -17,12 +17,12 @@ import {
 import { type FormEvent, useState } from 'react';
 import type { AuthUserResponse } from '../../../../common/contracts/accounts';
 import { TWO_FACTOR_SETUP_REQUIRED, type TotpSetupResponse } from '../../../../common/contracts/two-factor';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, serverFieldErrors } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useTwoFactorSettings } from '../api';
 
-/** One code field's value and error, cleared as the person types. */
-function useCodeField() {
+/** One field's value and error, the error cleared as the person types. */
+function useField() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   return {
@@ -40,48 +40,93 @@ function useCodeField() {
   };
 }
 
+/** A server refusal shown beside the field it names (the password or the code), else beside `fallback`. */
+function showRefusal(err: unknown, fields: Record<string, ReturnType<typeof useField>>, fallback: string) {
+  const byField = serverFieldErrors(err);
+  const named = Object.keys(byField).filter((k) => k in fields);
+  if (named.length) for (const k of named) fields[k]?.setError(byField[k] ?? null);
+  else fields[fallback]?.setError(errorMessage(err, 'Please try again'));
+}
+
+// Labelled "Password" (not "Current password", the password-change form's field on the same page).
+const passwordProps = {
+  label: 'Password',
+  name: 'password',
+  autoComplete: 'current-password',
+  withAsterisk: true,
+  visibilityToggleButtonProps: { 'aria-label': 'Show or hide password' },
+} as const;
+
 /**
  * Two-factor sign-in in the profile (docs/product/accounts-and-sessions.md): set up with a QR code or
- * the key typed by hand, confirm with a code, see the recovery codes once; turn off with the password
- * and a code.
+ * the key typed by hand, confirm with a code, see the recovery codes once; make new recovery codes;
+ * turn off with a code. Every change asks for the current password, so a session left open
+ * somewhere cannot plant or remove a second factor.
  */
 export function TwoFactorSection({ user, token }: { user: AuthUserResponse; token: string | null }) {
-  const { setup, enable, disable } = useTwoFactorSettings(token);
+  const { setup, enable, disable, renewRecoveryCodes } = useTwoFactorSettings(token);
   const [pending, setPending] = useState<TotpSetupResponse | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const code = useCodeField();
-  const [password, setPassword] = useState('');
+  const code = useField();
+  const password = useField();
+  const renewPassword = useField();
 
-  const start = () =>
-    setup.mutate(undefined, {
-      onSuccess: setPending,
-      onError: (err) => toast.error('Error', errorMessage(err, 'Two-factor set-up could not start')),
-    });
+  const start = (e: FormEvent) => {
+    e.preventDefault();
+    if (!password.value) return password.setError('Password is required');
+    setup.mutate(
+      { password: password.value },
+      {
+        onSuccess: setPending,
+        onError: (err) => showRefusal(err, { password }, 'password'),
+      },
+    );
+  };
 
   const confirm = (e: FormEvent) => {
     e.preventDefault();
-    enable.mutate(code.value, {
-      onSuccess: (answer) => {
-        setRecoveryCodes(answer.recoveryCodes);
-        setPending(null);
-        code.reset();
-        toast.success('Two-factor sign-in is on');
+    enable.mutate(
+      { code: code.value, password: password.value },
+      {
+        onSuccess: (answer) => {
+          setRecoveryCodes(answer.recoveryCodes);
+          setPending(null);
+          code.reset();
+          password.reset();
+          toast.success('Two-factor sign-in is on');
+        },
+        onError: (err) => showRefusal(err, { code, password }, 'code'),
       },
-      onError: (err) => code.setError(errorMessage(err, 'The code is not valid')),
-    });
+    );
+  };
+
+  const renew = (e: FormEvent) => {
+    e.preventDefault();
+    if (!renewPassword.value) return renewPassword.setError('Password is required');
+    renewRecoveryCodes.mutate(
+      { password: renewPassword.value },
+      {
+        onSuccess: (answer) => {
+          setRecoveryCodes(answer.recoveryCodes);
+          renewPassword.reset();
+          toast.success('New recovery codes are ready');
+        },
+        onError: (err) => showRefusal(err, { password: renewPassword }, 'password'),
+      },
+    );
   };
 
   const turnOff = (e: FormEvent) => {
     e.preventDefault();
     disable.mutate(
-      { password, code: code.value },
+      { password: password.value, code: code.value },
       {
         onSuccess: () => {
-          setPassword('');
+          password.reset();
           code.reset();
           toast.success('Two-factor sign-in is off');
         },
-        onError: (err) => code.setError(errorMessage(err, 'Two-factor sign-in could not be turned off')),
+        onError: (err) => showRefusal(err, { code, password }, 'code'),
       },
     );
   };
@@ -120,14 +165,20 @@ export function TwoFactorSection({ user, token }: { user: AuthUserResponse; toke
           </Alert>
         )}
         {!user.twoFactorEnabled && !pending && (
-          <Group justify="space-between" gap="sm">
-            <Text c="dark.3" maw={520}>
-              Sign in with a code from an authenticator app as well as your password.
-            </Text>
-            <Button onClick={start} loading={setup.isPending}>
-              Set up two-factor sign-in
-            </Button>
-          </Group>
+          <form onSubmit={start} noValidate aria-label="Set up two-factor sign-in">
+            <Stack gap="sm" maw={420}>
+              <Text c="dark.3">
+                Sign in with a code from an authenticator app as well as your password. To start, confirm your
+                current password.
+              </Text>
+              <PasswordInput {...passwordProps} {...password.props} />
+              <Group>
+                <Button type="submit" loading={setup.isPending}>
+                  Set up two-factor sign-in
+                </Button>
+              </Group>
+            </Stack>
+          </form>
         )}
         {!user.twoFactorEnabled && pending && (
           <form onSubmit={confirm} noValidate aria-labelledby="two-factor-title">
@@ -157,7 +208,13 @@ export function TwoFactorSection({ user, token }: { user: AuthUserResponse; toke
                   <Button type="submit" loading={enable.isPending}>
                     Turn on
                   </Button>
-                  <Button variant="subtle" onClick={() => setPending(null)}>
+                  <Button
+                    variant="subtle"
+                    onClick={() => {
+                      setPending(null);
+                      password.reset();
+                    }}
+                  >
                     Cancel
                   </Button>
                 </Group>
@@ -166,19 +223,33 @@ export function TwoFactorSection({ user, token }: { user: AuthUserResponse; toke
           </form>
         )}
         {user.twoFactorEnabled && (
+          <form onSubmit={renew} noValidate aria-label="Make new recovery codes">
+            <Stack gap="sm" maw={420}>
+              <Title order={3} size="h5">
+                Recovery codes
+              </Title>
+              <Text size="sm" c="dark.3">
+                Lost or used up your recovery codes? Make ten new ones: the old ones stop working.
+              </Text>
+              <PasswordInput {...passwordProps} id="renew-password" {...renewPassword.props} />
+              <Group>
+                <Button type="submit" variant="light" loading={renewRecoveryCodes.isPending}>
+                  Make new recovery codes
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+        {user.twoFactorEnabled && (
           <form onSubmit={turnOff} noValidate aria-label="Turn off two-factor sign-in">
             <Stack gap="sm" maw={420}>
+              <Title order={3} size="h5">
+                Turn off
+              </Title>
               <Text size="sm" c="dark.3">
                 To turn it off, enter your password and a code from the app (or a recovery code).
               </Text>
-              <PasswordInput
-                label="Password"
-                name="password"
-                autoComplete="current-password"
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
+              <PasswordInput {...passwordProps} id="disable-password" {...password.props} />
               <TextInput label="Code" name="code" autoComplete="one-time-code" {...code.props} />
               <Group>
                 <Button type="submit" color="red" variant="outline" loading={disable.isPending}>

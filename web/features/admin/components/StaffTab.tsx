@@ -20,7 +20,7 @@ import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useChangeRole, useSetUserActive, usersPageQuery } from '../api';
+import { useChangeRole, useResetTwoFactor, useSetUserActive, usersPageQuery } from '../api';
 import { reason } from './messages';
 import { Pager } from './Pager';
 
@@ -141,6 +141,52 @@ function RoleCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 }
 
 /**
+ * Whether two-factor sign-in is on, and a reset (confirmed first) for an account whose owner lost the
+ * authenticator and the recovery codes. The admin's own is turned off from the profile, with the
+ * password and a code, so their row has no button.
+ */
+function TwoFactorCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const reset = useResetTwoFactor();
+  const [asking, setAsking] = useState(false);
+  const name = nameOf(user);
+  const badge = (
+    <Badge color={user.twoFactorEnabled ? 'teal.9' : 'gray.7'} variant="light">
+      {user.twoFactorEnabled ? 'On' : 'Off'}
+    </Badge>
+  );
+  if (!user.twoFactorEnabled || isSelf) return badge;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {badge}
+      <Button size="xs" variant="outline" color="red" onClick={() => setAsking(true)} aria-haspopup="dialog">
+        Reset two-factor<VisuallyHidden>{` sign-in of ${name}`}</VisuallyHidden>
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title={`Reset two-factor sign-in of ${name}?`}
+        confirmLabel="Reset two-factor sign-in"
+        loading={reset.isPending}
+        onConfirm={() =>
+          reset.mutate(user.id, {
+            onSuccess: () => {
+              setAsking(false);
+              toast.success('Two-factor sign-in reset', `${name} can sign in with the password alone.`);
+            },
+            onError: (err) => {
+              setAsking(false);
+              toast.error('Error', `Failed to reset two-factor sign-in: ${reason(err)}`);
+            },
+          })
+        }
+        onClose={() => setAsking(false)}
+      >
+        {`${user.email} will sign in with the password alone, and the recovery codes stop working. Do this only when you are sure the owner asked for it: they are told by e-mail.`}
+      </ConfirmDialog>
+    </Group>
+  );
+}
+
+/**
  * Name, Email, Role with its selector, and whether the account is active. The server searches and pages (20 a page), so the tab
  * stays quick with thousands of accounts. The admin's own role cannot be changed here: one slip
  * of the selector would lock them out of this very screen; another admin can change it.
@@ -198,7 +244,7 @@ export function StaffTab() {
     );
   else
     body = (
-      <ResponsiveTable minWidth={760}>
+      <ResponsiveTable minWidth={900}>
         <Table striped verticalSpacing="sm" aria-busy={users.isFetching}>
           <Table.Thead>
             <Table.Tr>
@@ -206,6 +252,7 @@ export function StaffTab() {
               <Table.Th>Email</Table.Th>
               <Table.Th>Role</Table.Th>
               <Table.Th>Status</Table.Th>
+              <Table.Th>Two-factor</Table.Th>
               <Table.Th>Account</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -224,6 +271,9 @@ export function StaffTab() {
                     <Badge color={u.isActive ? 'teal' : 'gray'} variant="light">
                       {u.isActive ? 'Active' : 'Deactivated'}
                     </Badge>
+                  </Table.Td>
+                  <Table.Td data-label="Two-factor">
+                    <TwoFactorCell user={u} isSelf={self} />
                   </Table.Td>
                   <Table.Td data-label="Account">
                     <ActiveCell user={u} isSelf={self} />

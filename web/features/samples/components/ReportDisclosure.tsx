@@ -41,47 +41,97 @@ function linkState(link: ShareLink): { label: string; color: string } {
   return { label: 'Active', color: 'teal' };
 }
 
+/** Copies a link to the clipboard. */
+function CopyLinkButton({ url, label }: { url: string; label: string | null }) {
+  return (
+    <CopyButton value={url} timeout={2500}>
+      {({ copied, copy }) => (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={
+            copied ? <IconCheck size={14} aria-hidden="true" /> : <IconCopy size={14} aria-hidden="true" />
+          }
+          onClick={copy}
+          aria-label={`${copied ? 'Copied' : 'Copy'} link${label ? ` for ${label}` : ''}`}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
+/**
+ * The link just made, shown this once: the lab keeps only a hash of its token, so it cannot show the
+ * link again (docs/product/valuation-report.md).
+ */
+function NewLink({ link, onDone }: { link: ShareLink; onDone: () => void }) {
+  if (!link.url) return null;
+  return (
+    <Alert color="teal" title="Your new share link" role="status">
+      <Text size="sm" mb="xs">
+        Copy it now and send it to whoever should see the value: for your security it is shown only this once.
+      </Text>
+      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="new-share-link">
+        {link.url}
+      </Text>
+      <Group gap="xs" mt="sm">
+        <CopyLinkButton url={link.url} label={link.label} />
+        <Button size="xs" variant="subtle" onClick={onDone}>
+          Done
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 function CreateLinkForm({ sampleId }: { sampleId: number }) {
   const [days, setDays] = useState<string>('30');
   const [label, setLabel] = useState('');
+  const [made, setMade] = useState<ShareLink | null>(null);
   const create = useCreateShareLink(sampleId);
   const submit = () =>
     create.mutate(
       { expiresInDays: Number(days), label: label.trim() || null },
       {
-        onSuccess: () => {
-          toast.success('Share link created', 'Copy it and send it to whoever should see the value.');
+        onSuccess: (link) => {
+          toast.success('Share link created', 'Copy it now: it is shown only once.');
+          setMade(link);
           setLabel('');
         },
         onError: (err) => toast.error('Error', errorMessage(err, 'Failed to create the share link')),
       },
     );
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <TextInput
-        label="For whom (optional)"
-        placeholder="Insurer, buyer, auction house…"
-        value={label}
-        maxLength={255}
-        onChange={(e) => setLabel(e.currentTarget.value)}
-        style={{ flex: '1 1 14rem' }}
-      />
-      <Select
-        label="Expires after"
-        data={EXPIRY_CHOICES}
-        value={days}
-        onChange={(v) => setDays(v ?? '30')}
-        allowDeselect={false}
-        w={140}
-      />
-      <Button
-        leftSection={<IconLink size={16} aria-hidden="true" />}
-        loading={create.isPending}
-        onClick={submit}
-      >
-        Create share link
-      </Button>
-    </Group>
+    <Stack gap="sm">
+      {made && <NewLink link={made} onDone={() => setMade(null)} />}
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label="For whom (optional)"
+          placeholder="Insurer, buyer, auction house…"
+          value={label}
+          maxLength={255}
+          onChange={(e) => setLabel(e.currentTarget.value)}
+          style={{ flex: '1 1 14rem' }}
+        />
+        <Select
+          label="Expires after"
+          data={EXPIRY_CHOICES}
+          value={days}
+          onChange={(v) => setDays(v ?? '30')}
+          allowDeselect={false}
+          w={140}
+        />
+        <Button
+          leftSection={<IconLink size={16} aria-hidden="true" />}
+          loading={create.isPending}
+          onClick={submit}
+        >
+          Create share link
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -89,21 +139,7 @@ function LinkActions({ link, onRevoke }: { link: ShareLink; onRevoke: () => void
   if (!link.active) return null;
   return (
     <Group gap="xs" wrap="nowrap">
-      <CopyButton value={link.url} timeout={2500}>
-        {({ copied, copy }) => (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={
-              copied ? <IconCheck size={14} aria-hidden="true" /> : <IconCopy size={14} aria-hidden="true" />
-            }
-            onClick={copy}
-            aria-label={`${copied ? 'Copied' : 'Copy'} link${link.label ? ` for ${link.label}` : ''}`}
-          >
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
+      {link.url && <CopyLinkButton url={link.url} label={link.label} />}
       <Button
         size="xs"
         variant="subtle"
@@ -183,6 +219,7 @@ export function ShareLinksCard({ sampleId }: { sampleId: number }) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>For</Table.Th>
+                  <Table.Th>Link</Table.Th>
                   <Table.Th>Expires</Table.Th>
                   <Table.Th>State</Table.Th>
                   <Table.Th>
@@ -201,6 +238,11 @@ export function ShareLinksCard({ sampleId }: { sampleId: number }) {
                             No label
                           </Text>
                         )}
+                      </Table.Td>
+                      <Table.Td data-label="Link">
+                        <Text span size="sm" ff="monospace" aria-label={`Link ending in ${link.hint}`}>
+                          …{link.hint}
+                        </Text>
                       </Table.Td>
                       <Table.Td data-label="Expires">{formatDateTime(link.expiresAt)}</Table.Td>
                       <Table.Td data-label="State">
