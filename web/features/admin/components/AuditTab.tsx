@@ -86,8 +86,8 @@ function Verification({ result }: { result: ReturnType<typeof useVerifyAuditChai
   if (!result.data) return null;
   const v = result.data;
   return v.valid ? (
-    <Alert color="teal" role="status" title="Chain valid">
-      {`${v.events.toLocaleString('en')} events checked; none was changed or removed. Head hash: ${v.headHash}`}
+    <Alert color="teal" role="status" title="Chain valid" style={{ overflowWrap: 'anywhere' }}>
+      {`${v.events.toLocaleString('en')} ${v.events === 1 ? 'event' : 'events'} checked; none was changed or removed. Head hash: ${v.headHash}`}
     </Alert>
   ) : (
     <Alert color="red" role="alert" title={`Chain broken at event ${v.firstBrokenId ?? '?'}`}>
