@@ -28,6 +28,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { setPasswordQueueLimit } from './modules/accounts/passwords';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -254,6 +255,7 @@ export async function buildApp(opts: {
   await app.register(mailRoutes(deps));
   await app.register(apiKeysRoutes(deps));
   await app.register(auditRoutes(deps));
+  await app.register(webhooksRoutes(deps));
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {

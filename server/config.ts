@@ -59,6 +59,7 @@ const envSchema = z.object({
   SIGNING_P12: z.preprocess(emptyToUndefined, z.string().optional()),
   SIGNING_P12_PASSPHRASE: z.preprocess(emptyToUndefined, z.string().default('')),
   CREDENTIAL_KEYS: z.preprocess(emptyToUndefined, z.string().optional()),
+  WEBHOOKS_ALLOW_LOOPBACK: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -104,6 +105,8 @@ export type Config = {
   signingP12Passphrase: string;
   /** JSON file of the credential-signing keys (JWKs); unset: generated under DATA_DIR. */
   credentialKeys: string | undefined;
+  /** Tests and local development only: webhooks may target loopback addresses (127.0.0.0/8, ::1). */
+  webhooksAllowLoopback: boolean;
   /** Object storage for files instead of DATA_DIR/files, when STORAGE_S3_BUCKET is set. */
   s3:
     | {
@@ -159,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signingP12: e.SIGNING_P12,
     signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
     credentialKeys: e.CREDENTIAL_KEYS,
+    webhooksAllowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === '1',
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     customerSubmissionsPerHour: e.CUSTOMER_SUBMISSIONS_PER_HOUR,
     customerStorageBytes: e.CUSTOMER_STORAGE_MB * 1024 * 1024,

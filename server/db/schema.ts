@@ -615,3 +615,63 @@ export const apiKeys = pgTable(
   },
   (t) => [uniqueIndex('api_keys_key_hash_unique').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );
+
+/**
+ * Webhook endpoints (docs/product/partners.md): the owner's (a customer's: events of their samples;
+ * an admin's: the lab's). `secret` signs every delivery (Standard Webhooks), so it is kept.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: varchar('url', { length: 2048 }).notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secret: varchar('secret', { length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId)],
+);
+
+/** One event for one endpoint: its `webhook-id` stays the same through every retry and redelivery. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    messageId: varchar('message_id', { length: 64 }).notNull(),
+    event: varchar('event', { length: 64 }).notNull(),
+    /** The signed body, exactly as sent. */
+    body: text('body').notNull(),
+    state: varchar('state', { length: 16 })
+      .$type<'pending' | 'delivered' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_message_unique').on(t.webhookId, t.messageId),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id.desc()),
+  ],
+);
+
+/** Each attempt of a delivery: what the endpoint answered, or why it did not. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    response: varchar('response', { length: 600 }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactInquiries, mailOutbox, reportRevisions, samples, users } from '../../server/db/schema';
+import {
+  contactInquiries,
+  mailOutbox,
+  reportRevisions,
+  samples,
+  users,
+  webhookDeliveries,
+  webhooks,
+} from '../../server/db/schema';
 import { newReportCode } from '../../server/modules/reports/report-code';
 import {
   DOCUMENT_PDF as PDF,
@@ -63,6 +71,16 @@ async function keyToken(caller: KeyCaller): Promise<void> {
   spoiled[caller] = (res.body as { key: string }).key;
 }
 let apiKeyToRevoke: number;
+/** Customer A's webhooks: one to delete, one with a delivery (its target is refused at delivery, so nothing leaves). */
+let webhookToDelete: number;
+let webhookWithLog: number;
+let deliveryId: number;
+const ownWebhookOnly = (status: number): Expect => ({
+  ...signedIn(404),
+  customerA: status,
+  staffAssigned: 403,
+  staffOther: 403,
+});
 const emailOf = (p: Caller) => (isPersona(p) ? who[p].email : 'x@example.com');
 let sampleId: number;
 let sampleFile: string;
@@ -768,6 +786,38 @@ const ROWS: Record<string, Row> = {
     expected: { ...signedIn(404), customerA: 200, staffAssigned: 403, staffOther: 403 },
     run: (p) => call(t, 'DELETE', `/api/api-keys/${apiKeyToRevoke}`, { token: token(p) }),
   },
+  // Webhooks (docs/product/partners.md): customers and admins, each their own endpoints.
+  'POST /api/webhooks': {
+    expected: { ...signedIn(201), staffAssigned: 403, staffOther: 403 },
+    run: (p) =>
+      call(t, 'POST', '/api/webhooks', {
+        token: token(p),
+        json: { url: 'https://93.184.216.34/hook', events: ['sample.received'] },
+      }),
+  },
+  'GET /api/webhooks': {
+    expected: { ...signedIn(200), staffAssigned: 403, staffOther: 403 },
+    run: (p) => call(t, 'GET', '/api/webhooks', { token: token(p) }),
+  },
+  'DELETE /api/webhooks/:id': {
+    expected: ownWebhookOnly(200),
+    run: (p) => call(t, 'DELETE', `/api/webhooks/${webhookToDelete}`, { token: token(p) }),
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    expected: ownWebhookOnly(200),
+    run: (p) => call(t, 'GET', `/api/webhooks/${webhookWithLog}/deliveries`, { token: token(p) }),
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': {
+    expected: ownWebhookOnly(200),
+    run: (p) =>
+      call(t, 'POST', `/api/webhooks/${webhookWithLog}/deliveries/${deliveryId}/redeliver`, {
+        token: token(p),
+      }),
+  },
+  'POST /api/webhooks/:id/test': {
+    expected: ownWebhookOnly(201),
+    run: (p) => call(t, 'POST', `/api/webhooks/${webhookWithLog}/test`, { token: token(p) }),
+  },
 };
 
 /** Sub-rows for the folders sharing the `/Uploads/:folder/:name` route. */
@@ -828,6 +878,13 @@ const KEY_ROWS: Record<string, Partial<Expect>> = {
   'GET /api/admin/samples': {},
   'POST /api/staff/samples/:id/status': {},
   'GET /api/report/:reportCode/pdf': {},
+  'POST /api/webhooks': {},
+  'GET /api/webhooks': {},
+  // Customer A's key runs after customer A deleted that endpoint.
+  'DELETE /api/webhooks/:id': { customerA: 404 },
+  'GET /api/webhooks/:id/deliveries': {},
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': {},
+  'POST /api/webhooks/:id/test': {},
 };
 
 /** `METHOD path` for every route the app serves (HEAD is fastify's automatic twin of GET). */
@@ -930,6 +987,24 @@ beforeAll(async () => {
     json: { name: 'to revoke', scopes: ['samples:read'] },
   });
   apiKeyToRevoke = (keyToRevoke.body as { id: number }).id;
+  const hooks = await t.db
+    .insert(webhooks)
+    .values(
+      [1, 2].map(() => ({
+        userId: who.customerA.id,
+        url: 'http://10.0.0.1/hook',
+        events: ['sample.received'],
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      })),
+    )
+    .returning();
+  webhookToDelete = hooks[0]?.id ?? 0;
+  webhookWithLog = hooks[1]?.id ?? 0;
+  const [delivery] = await t.db
+    .insert(webhookDeliveries)
+    .values({ webhookId: webhookWithLog, messageId: 'msg_matrix', event: 'webhook.test', body: '{}' })
+    .returning();
+  deliveryId = delivery?.id ?? 0;
   const [mail] = await t.db.select({ id: mailOutbox.id }).from(mailOutbox).limit(1);
   outboxId = mail?.id ?? 0;
   expect(outboxId).toBeGreaterThan(0);

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { sendQuoteRequest } from '../../../common/contracts/quotes';
 import { parseAmount, sumMinor, surchargeMinor } from '../../../common/domain/money';
 import { effectiveQuoteStatus } from '../../../common/domain/quotes';
-import { normalizeStatus, SERVICES } from '../../../common/domain/samples';
+import { displaySampleId, normalizeStatus, SERVICES } from '../../../common/domain/samples';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import type { AppDeps } from '../../app-deps';
 import { type AuditWho, recordAudit } from '../../audit/audit';
 import type { DbOrTx } from '../../db/client';
@@ -121,6 +122,14 @@ export async function sendQuote(
     });
     await syncSampleQuote(tx, quote);
     await mailQuoteSent(tx, deps.mailer, sample, quote);
+    await emitWebhookEvent(tx, 'quote.sent', sample.userId, {
+      sampleId: sample.id,
+      displayId: displaySampleId(sample.id),
+      quoteId: quote.id,
+      totalMinor: quote.totalMinor,
+      currency: quote.currency,
+      validUntil: quote.validUntil,
+    });
     await recordAudit(tx, {
       ...who,
       action: 'quote.sent',

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { parseAmount } from '../../../common/domain/money';
 import { DEFAULT_LAB_NAME, LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../../common/domain/reports';
 import { CATEGORIES, displaySampleId, optionLabel, SERVICES } from '../../../common/domain/samples';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
@@ -306,6 +307,14 @@ export async function publishRevision(
   if (!marked) throw conflict(CONCURRENT_ISSUE_MESSAGE);
   await replaceReportElements(tx, sample.id, values.elements);
   await mailReportIssued(tx, deps.mailer, sample, values.reportCode, values.revision);
+  await emitWebhookEvent(tx, 'report.issued', sample.userId, {
+    sampleId: sample.id,
+    displayId: displaySampleId(sample.id),
+    itemName: sample.itemName,
+    reportCode: values.reportCode,
+    revision: values.revision,
+    issuedAt: values.issuedAt.toISOString(),
+  });
 }
 
 /** A draft's file: a fresh name each time, as a draft sent back is replaced by the next one. */

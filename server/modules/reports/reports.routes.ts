@@ -10,6 +10,8 @@ import {
 import { normalizeReportCode } from '../../../common/domain/reports';
 import { mailReportWithdrawn } from '../../mail/notifications';
 import type { AppDeps } from '../../app-deps';
+import { displaySampleId } from '../../../common/domain/samples';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
@@ -150,6 +152,13 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           });
           if (row?.reportRevokedAt) {
             await mailReportWithdrawn(tx, deps.mailer, sample, code, request.body.reason);
+            await emitWebhookEvent(tx, 'report.revoked', sample.userId, {
+              sampleId: sample.id,
+              displayId: displaySampleId(sample.id),
+              reportCode: code,
+              reason: request.body.reason,
+              revokedAt: row.reportRevokedAt.toISOString(),
+            });
             await recordAudit(tx, {
               ...auditContext(request),
               action: 'report.revoked',

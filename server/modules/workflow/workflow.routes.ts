@@ -33,6 +33,8 @@ import {
   SAMPLE_STATUSES,
 } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
+import { displaySampleId } from '../../../common/domain/samples';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
@@ -228,8 +230,16 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             updatedBy: user.id,
           });
           // The customer's mail commits (or rolls back) with the status (docs/product/mail.md).
-          if (sample.status !== status)
+          if (sample.status !== status) {
             await mailStatusChanged(tx, deps.mailer, sample, status, comment ?? null);
+            await emitWebhookEvent(tx, 'sample.status_changed', sample.userId, {
+              sampleId: sample.id,
+              displayId: displaySampleId(sample.id),
+              itemName: sample.itemName,
+              previousStatus: sample.status,
+              status,
+            });
+          }
           // Every call writes a history row, so every call is recorded (a comment alone too).
           await recordAudit(tx, {
             ...auditContext(request),
