@@ -33,7 +33,6 @@ import {
   SAMPLE_STATUSES,
 } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
-import { displaySampleId } from '../../../common/domain/samples';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
