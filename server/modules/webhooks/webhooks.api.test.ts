@@ -327,9 +327,10 @@ describe('deliveries', () => {
     );
     const log = await until(async () => {
       const d = (await deliveriesOf(customer, hook.id)).find((x) => x.id === delivery.id);
-      return d?.attempts.length === 2 ? d : undefined;
+      // The attempt is logged just before the delivery is marked delivered: wait for both.
+      return d?.attempts.length === 2 && d.state === 'delivered' ? d : undefined;
     });
-    expect(log.state).toBe('delivered');
+    expect(log.attempts.map((x) => x.statusCode)).toEqual([200, 200]);
     expect(
       (
         await call(t, 'POST', `/api/webhooks/${hook.id}/deliveries/${delivery.id}/redeliver`, {
