@@ -116,6 +116,9 @@ export const identificationInput = z.object({
 export type IdentificationInput = z.infer<typeof identificationInput>;
 
 /** Body of POST /api/samples/{id}/report and POST /api/staff/samples/{id}/report. */
+/** The status history's note when issuing (or approving) a report also completes the sample. */
+export const REPORT_COMPLETED_NOTE = 'Report issued';
+
 export const issueReportBody = z
   .object({
     elements: z.array(reportElementInput, ELEMENTS_REQUIRED_MESSAGE).max(100).default([]),
@@ -129,6 +132,11 @@ export const issueReportBody = z
       .max(MAX_REPORT_PHOTOS, V.tooManyPhotos)
       .refine((ids) => new Set(ids).size === ids.length, V.duplicatePhoto)
       .default([]),
+    /**
+     * Also mark the sample Completed, in the same transaction as the report; with second review on,
+     * when the report is approved (docs/product/valuation-report.md).
+     */
+    markCompleted: z.boolean({ message: 'markCompleted must be true or false' }).optional(),
   })
   .superRefine((b, ctx) => {
     // The element table may be empty only when the report gives a verdict of its own.

@@ -277,6 +277,8 @@ export const reportRevisions = pgTable(
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewComment: text('review_comment'),
+    /** The author asked for the sample to be completed with the report: done when it is approved. */
+    completeOnApproval: boolean('complete_on_approval').notNull().default(false),
     /** The element table this revision states; the sample's elements take it when it becomes public. */
     elements: jsonb('elements').$type<RevisionElement[]>(),
   },

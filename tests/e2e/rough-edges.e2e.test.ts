@@ -335,3 +335,54 @@ describe('polish', () => {
     await context.close();
   });
 });
+
+describe('second review and "Also mark the sample Completed"', () => {
+  it('the tick is kept: approval completes the sample, and the client sees report and status together', async () => {
+    const settings = new FormData();
+    settings.append(
+      'settings',
+      JSON.stringify({ labName: 'Heritage Valuation Laboratory', requireReview: true }),
+    );
+    await callOk(e2e.product, 'POST', '/api/lab/settings', { token: adminToken, form: settings });
+    try {
+      const analystToken = await loginToken(e2e.product, analyst.email, analyst.password);
+      const id = await submitSample(e2e.product, customerToken);
+      const me = await callOk<{ id: number }>(e2e.product, 'GET', '/api/auth/user', { token: analystToken });
+      await callOk(e2e.product, 'POST', `/api/admin/samples/${id}/assign`, {
+        token: adminToken,
+        json: { staffId: me.id },
+      });
+      const { page, context } = await session(analystToken);
+      await page.goto(`/sample/${id}`);
+      await page.getByLabel('Element Name').fill('Silver');
+      await page.getByLabel('Percentage').fill('92.5');
+      await page.getByRole('button', { name: 'Add Element' }).click();
+      await page.getByLabel('Also mark the sample Completed').check();
+      await page.getByRole('button', { name: 'Generate PDF Report' }).click();
+      await visible(page, /The sample will be marked Completed when the report is approved\./);
+      await context.close();
+
+      const client = await session(customerToken);
+      const statusOf = async () =>
+        (await callOk<{ status: string }>(e2e.product, 'GET', `/api/samples/${id}`, { token: customerToken }))
+          .status;
+      expect(await statusOf()).not.toBe('completed');
+      await callOk(e2e.product, 'POST', `/api/staff/samples/${id}/report/approve`, { token: adminToken });
+      expect(await statusOf()).toBe('completed');
+      await client.page.goto(`/sample/${id}`);
+      await client.page.getByText('Report Generated (done)').first().waitFor({ state: 'attached' });
+      await client.page
+        .getByRole('button', { name: /Download/ })
+        .first()
+        .waitFor();
+      await client.context.close();
+    } finally {
+      const off = new FormData();
+      off.append(
+        'settings',
+        JSON.stringify({ labName: 'Heritage Valuation Laboratory', requireReview: false }),
+      );
+      await callOk(e2e.product, 'POST', '/api/lab/settings', { token: adminToken, form: off });
+    }
+  });
+});

@@ -7,13 +7,20 @@ import {
   type IssueReportResponse,
   type ReportContent,
   type ReportElementInput,
+  REPORT_COMPLETED_NOTE,
   VALUATION_MESSAGES,
 } from '../../../common/contracts/reports';
 import { REVIEW_MESSAGES } from '../../../common/contracts/review';
 import type { DbOrTx } from '../../db/client';
 import { parseAmount } from '../../../common/domain/money';
 import { DEFAULT_LAB_NAME, LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../../common/domain/reports';
-import { CATEGORIES, displaySampleId, optionLabel, SERVICES } from '../../../common/domain/samples';
+import {
+  CATEGORIES,
+  displaySampleId,
+  normalizeStatus,
+  optionLabel,
+  SERVICES,
+} from '../../../common/domain/samples';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
@@ -24,6 +31,7 @@ import { newReportCode } from './report-code';
 import { mailReportIssued } from '../../mail/notifications';
 import { renderReportPdf } from './report-pdf';
 import { displayCopyForDocument } from '../photos/make-photo-copies';
+import { changeSampleStatus } from '../workflow/change-status';
 import {
   type ElementValues,
   findSample,
@@ -335,6 +343,9 @@ export async function issueReport(
   ip?: string | null,
 ): Promise<IssueReportResponse> {
   const { sample, elements, content, review, base } = await prepareIssue(deps, user, sampleId, input);
+  // 'Also mark the sample Completed': now with the report, or when the second expert approves it.
+  const completeWanted = !Array.isArray(input) && input.markCompleted === true;
+  const completeNow = completeWanted && !review && normalizeStatus(sample.status) !== 'completed';
 
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {
     const latest = await latestRevisionOfSample(deps.db, sample.id);
@@ -374,7 +385,13 @@ export async function issueReport(
           content,
           elements,
           state: review ? 'awaiting-review' : 'issued',
+          completeOnApproval: review && completeWanted,
         });
+        if (completeNow)
+          await changeSampleStatus(tx, deps.mailer, { actor: user, ip }, sample, {
+            status: 'completed',
+            comment: REPORT_COMPLETED_NOTE,
+          });
         await recordAudit(tx, {
           actor: user,
           ip,

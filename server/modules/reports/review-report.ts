@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
-import type { IssueReportResponse } from '../../../common/contracts/reports';
+import { type IssueReportResponse, REPORT_COMPLETED_NOTE } from '../../../common/contracts/reports';
 import {
   type AwaitingReviewItem,
   REVIEW_MESSAGES,
@@ -7,7 +7,7 @@ import {
   type ReportReview,
   type ReviewDecision,
 } from '../../../common/contracts/review';
-import { displaySampleId } from '../../../common/domain/samples';
+import { displaySampleId, normalizeStatus } from '../../../common/domain/samples';
 import { recordAudit } from '../../audit/audit';
 import { reportRevisions, samples, users } from '../../db/schema';
 import { mailReviewDecision } from '../../mail/notifications';
@@ -28,6 +28,7 @@ import {
   withReportLock,
 } from './issue-report';
 import { presentReportContent } from './report-content';
+import { changeSampleStatus } from '../workflow/change-status';
 import {
   findSample,
   findUserNameAndSignature,
@@ -83,6 +84,12 @@ export async function approveReport(
     await assertLatestUnchanged(tx, sample.id, draft);
     await store(storageKey, pdf);
     await publishRevision(tx, deps, sample, { ...at, issuedBy: author, elements });
+    // The author asked for the sample to be completed with this report: it is, now that it is out.
+    if (draft.completeOnApproval && normalizeStatus(sample.status) !== 'completed')
+      await changeSampleStatus(tx, deps.mailer, { actor: user, ip }, sample, {
+        status: 'completed',
+        comment: REPORT_COMPLETED_NOTE,
+      });
     await updateRevision(tx, draft.id, {
       state: 'issued',
       storageKey,

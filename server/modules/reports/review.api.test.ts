@@ -147,6 +147,68 @@ describe('second review off (the default)', () => {
   });
 });
 
+/** The sample's status as its owner reads it, and its history's last note. */
+const statusOf = async (id: number) => {
+  const res = await call(t, 'GET', `/api/samples/${id}`, { token: owner.token });
+  const body = res.body as { status: string; statusHistory: { status: string; comment: string | null }[] };
+  return { status: body.status, last: body.statusHistory.at(-1) };
+};
+const statusMails = async (id: number) =>
+  (
+    await t.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, owner.email), eq(mailOutbox.kind, 'statusChanged')))
+  ).filter((m) => m.subject.includes(`VAL-${String(id).padStart(4, '0')}`)).length;
+
+describe("'Also mark the sample Completed' travels with the report", () => {
+  it('review off: one call issues the report and completes the sample, with its history, mail and audit', async () => {
+    await setRequireReview(false);
+    const id = await newSample();
+    const res = await issue(id, { elements: [element('Silver', 92.5)], markCompleted: true });
+    expect(res.status).toBe(200);
+    expect(await statusOf(id)).toMatchObject({
+      status: 'completed',
+      last: { status: 'completed', comment: 'Report issued' },
+    });
+    expect(await statusMails(id)).toBe(1);
+    // Without the tick the status stays.
+    const other = await newSample();
+    expect((await issue(other, { elements: [element('Silver', 92.5)] })).status).toBe(200);
+    expect((await statusOf(other)).status).toBe('analysis');
+    // A wrong type is refused and nothing is issued.
+    const third = await newSample();
+    const bad = await issue(third, { elements: [element('Silver', 92.5)], markCompleted: 'yes' });
+    expect(bad.status).toBe(400);
+    expect((await ownerView(third)).reportCode).toBeNull();
+  });
+
+  it('review on: the sample stays open while the report waits, and is completed by the approval', async () => {
+    await setRequireReview(true);
+    try {
+      const id = await newSample();
+      const res = await issue(id, { elements: [element('Gold', 75)], markCompleted: true });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ state: 'awaiting-review' });
+      expect((await statusOf(id)).status).toBe('analysis');
+      expect(await statusMails(id)).toBe(0);
+      expect((await approve(id, reviewer)).status).toBe(200);
+      const after = await statusOf(id);
+      expect(after).toMatchObject({ status: 'completed', last: { comment: 'Report issued' } });
+      expect(await statusMails(id)).toBe(1);
+      const view = await ownerView(id);
+      expect(view.reportGenerated).toBe(true);
+      // Approving a report whose author did not ask leaves the status alone.
+      const plain = await newSample();
+      expect((await issue(plain, { elements: [element('Gold', 75)] })).status).toBe(200);
+      expect((await approve(plain, reviewer)).status).toBe(200);
+      expect((await statusOf(plain)).status).toBe('analysis');
+    } finally {
+      await setRequireReview(false);
+    }
+  });
+});
+
 describe('second review on', () => {
   beforeAll(() => setRequireReview(true));
 

@@ -33,7 +33,6 @@ import {
   SAMPLE_STATUSES,
 } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
-import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
@@ -47,7 +46,8 @@ import {
   seesEverySample,
 } from '../../policies/samples';
 import { presentProgress, presentSample, presentSampleListItem } from '../samples/samples.presenter';
-import { mailSampleAssigned, mailStatusChanged } from '../../mail/notifications';
+import { mailSampleAssigned } from '../../mail/notifications';
+import { changeSampleStatus } from './change-status';
 import { presentWorkListItem } from './workflow.presenter';
 import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
 import { isoDate } from '../../time';
@@ -222,32 +222,10 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (!sample) throw notFound(SAMPLE_NOT_FOUND);
           if (!canWorkOnSample(user, sample))
             throw forbidden('Only the assigned staff member or an admin can change this sample');
-          const updated = await setSampleStatus(tx, {
-            sampleId: sample.id,
+          return changeSampleStatus(tx, deps.mailer, auditContext(request), sample, {
             status,
             comment: comment ?? null,
-            updatedBy: user.id,
           });
-          // The customer's mail commits (or rolls back) with the status (docs/product/mail.md).
-          if (sample.status !== status) {
-            await mailStatusChanged(tx, deps.mailer, sample, status, comment ?? null);
-            await emitWebhookEvent(tx, 'sample.status_changed', sample.userId, {
-              sampleId: sample.id,
-              displayId: displaySampleId(sample.id),
-              itemName: sample.itemName,
-              previousStatus: sample.status,
-              status,
-            });
-          }
-          // Every call writes a history row, so every call is recorded (a comment alone too).
-          await recordAudit(tx, {
-            ...auditContext(request),
-            action: 'sample.status_changed',
-            subject: { type: 'sample', id: sample.id },
-            before: { status: sample.status },
-            after: { status, comment: comment ?? null },
-          });
-          return updated;
         });
         return presentSample(row);
       },

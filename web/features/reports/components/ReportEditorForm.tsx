@@ -14,7 +14,7 @@ export function CompleteOption({ checked, onChange }: { checked: boolean; onChan
     <Checkbox
       name="markCompleted"
       label="Also mark the sample Completed"
-      description="The client then sees the report and the Completed status together."
+      description="The client then sees the report and the Completed status together. When the lab requires a second expert's review, the sample is completed when the report is approved."
       checked={checked}
       onChange={(e) => onChange(e.currentTarget.checked)}
     />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, fetchBlob, openInNewTab, serverFieldErrors } from '../../../lib/api';
+import { fetchBlob, openInNewTab, serverFieldErrors } from '../../../lib/api';
 import { focusInView } from '../../../lib/forms';
 import { invalidateSampleViews } from '../../../lib/query-keys';
 import { useReportDownload } from '../../../lib/reports';
@@ -10,8 +10,8 @@ import { useIssueReport } from '../api';
 import { describeGenerationFailure, SESSION_EXPIRED_REDIRECT_MS } from '../generation-errors';
 import { checkDraft, type DraftErrors, type ReportDraft } from '../report-draft';
 
-/** The history note written when the report dialog also completes the sample. */
-export const REPORT_COMPLETED_NOTE = 'Report issued';
+/** Said after sending for review when the author also asked for the sample to be completed. */
+export const COMPLETES_ON_APPROVAL = 'The sample will be marked Completed when the report is approved.';
 
 /** Puts the focus on the field a message is about ('valuation.low', 'photoIds', 'summary'). */
 function focusField(path: string) {
@@ -40,19 +40,6 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<DraftErrors>({});
 
-  /** Marks the sample completed after the report is issued, so the client sees both together. */
-  const markCompleted = async () => {
-    try {
-      await api.post(`/api/staff/samples/${sampleId}/status`, {
-        status: 'completed',
-        comment: REPORT_COMPLETED_NOTE,
-      });
-      await invalidateSampleViews(queryClient);
-    } catch {
-      toast.error('Error', 'Failed to update sample status');
-    }
-  };
-
   const refuse = (found: DraftErrors) => {
     setErrors(found);
     const [first] = Object.entries(found);
@@ -73,10 +60,16 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
     }
     setErrors({});
     try {
-      const result = await issue.mutateAsync(checked.body);
-      // With the lab's second review on nothing is public yet: no PDF to fetch, no status to complete.
+      // 'Also mark the sample Completed' travels with the report: one transaction on the server, or,
+      // with the lab's second review on, done when the report is approved.
+      const result = await issue.mutateAsync({ ...checked.body, markCompleted: opts.markCompleted === true });
+      await invalidateSampleViews(queryClient);
+      // With second review on nothing is public yet: no PDF to fetch.
       if (result.state === 'awaiting-review') {
-        toast.success('Sent for Review', result.message);
+        toast.success(
+          'Sent for Review',
+          opts.markCompleted ? `${result.message} ${COMPLETES_ON_APPROVAL}` : result.message,
+        );
         return result.reportCode;
       }
       const updated = hadCode || result.action === 'updated';
@@ -84,7 +77,6 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
         'Report Generated',
         `Report ${updated ? 'updated' : 'generated'} successfully. Verification code: ${result.reportCode}`,
       );
-      if (opts.markCompleted) await markCompleted();
       void downloadReport(result.reportCode);
       return result.reportCode;
     } catch (err) {

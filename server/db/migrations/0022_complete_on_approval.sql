@@ -1,0 +1,1 @@
+ALTER TABLE "report_revisions" ADD COLUMN "complete_on_approval" boolean DEFAULT false NOT NULL;
