@@ -369,12 +369,11 @@ describe('second review and "Also mark the sample Completed"', () => {
       expect(await statusOf()).not.toBe('completed');
       await callOk(e2e.product, 'POST', `/api/staff/samples/${id}/report/approve`, { token: adminToken });
       expect(await statusOf()).toBe('completed');
-      await client.page.goto(`/sample/${id}`);
+      await client.page.goto('/dashboard');
       await client.page.getByText('Report Generated (done)').first().waitFor({ state: 'attached' });
-      await client.page
-        .getByRole('button', { name: /Download/ })
-        .first()
-        .waitFor();
+      await client.page.goto(`/sample/${id}`);
+      await client.page.getByText('Completed', { exact: true }).first().waitFor();
+      await client.page.getByRole('button', { name: 'Download PDF' }).first().waitFor();
       await client.context.close();
     } finally {
       const off = new FormData();
