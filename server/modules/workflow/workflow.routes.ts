@@ -72,7 +72,6 @@ import {
   type SampleListRow,
   sampleAnalytics,
   samplesBelow,
-  setSampleStatus,
 } from './workflow.queries';
 
 const SAMPLE_NOT_FOUND = 'Sample not found';
