@@ -10,7 +10,8 @@ import pg from 'pg';
 import { recordAudit } from '../server/audit/audit';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { samples, users } from '../server/db/schema';
-import { findSampleForUpdate, setSampleStatus } from '../server/modules/workflow/workflow.queries';
+import { setSampleStatus } from '../server/modules/sample-status/sample-status.queries';
+import { findSampleForUpdate } from '../server/modules/workflow/workflow.queries';
 import { startPostgresCluster } from '../tests/support/postgres';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);

@@ -31,7 +31,7 @@ import { newReportCode } from './report-code';
 import { mailReportIssued } from '../../mail/notifications';
 import { renderReportPdf } from './report-pdf';
 import { displayCopyForDocument } from '../photos/make-photo-copies';
-import { changeSampleStatus } from '../workflow/change-status';
+import { changeSampleStatus } from '../sample-status/change-status';
 import {
   type ElementValues,
   findSample,

@@ -28,7 +28,7 @@ import {
   withReportLock,
 } from './issue-report';
 import { presentReportContent } from './report-content';
-import { changeSampleStatus } from '../workflow/change-status';
+import { changeSampleStatus } from '../sample-status/change-status';
 import {
   findSample,
   findUserNameAndSignature,

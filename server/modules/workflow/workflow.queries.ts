@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { sampleStatusHistory, samples, users } from '../../db/schema';
+import { samples, users } from '../../db/schema';
 import type { SampleRow } from '../../db/samples';
 
 export { findSample, findSampleForUpdate } from '../../db/samples';
@@ -187,26 +187,6 @@ export async function locatePage(
 /** One page below an id bound: an index range scan that skips fewer than 1,000 rows. */
 export function samplesBelow(db: Db, upperId: number, skip: number, limit: number): Promise<SampleListRow[]> {
   return lists(db).below.execute({ upperId, skip, limit });
-}
-
-export async function setSampleStatus(
-  db: DbOrTx,
-  input: { sampleId: number; status: string; comment: string | null; updatedBy: number },
-): Promise<SampleRow> {
-  const now = new Date();
-  const [row] = await db
-    .update(samples)
-    .set({ status: input.status, lastUpdated: now, updatedAt: now })
-    .where(eq(samples.id, input.sampleId))
-    .returning();
-  await db.insert(sampleStatusHistory).values({
-    sampleId: input.sampleId,
-    status: input.status,
-    comment: input.comment,
-    updatedBy: input.updatedBy,
-  });
-  if (!row) throw new Error('sample vanished during status change');
-  return row;
 }
 
 export async function findUserForAssignment(db: DbOrTx, id: number) {

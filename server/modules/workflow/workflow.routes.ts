@@ -47,7 +47,7 @@ import {
 } from '../../policies/samples';
 import { presentProgress, presentSample, presentSampleListItem } from '../samples/samples.presenter';
 import { mailSampleAssigned } from '../../mail/notifications';
-import { changeSampleStatus } from './change-status';
+import { changeSampleStatus } from '../sample-status/change-status';
 import { presentWorkListItem } from './workflow.presenter';
 import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
 import { isoDate } from '../../time';

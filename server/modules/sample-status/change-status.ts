@@ -3,9 +3,9 @@ import { type AuditWho, recordAudit } from '../../audit/audit';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { mailStatusChanged } from '../../mail/notifications';
-import type { SampleRow } from '../samples/samples.presenter';
+import type { SampleRow } from '../../db/samples';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
-import { setSampleStatus } from './workflow.queries';
+import { setSampleStatus } from './sample-status.queries';
 
 /**
  * A sample's status changes (docs/product/statuses.md), inside the caller's transaction: the new
