@@ -71,9 +71,13 @@ describe('the lab at work', () => {
 
     // Staff tab: make the analyst a staff member.
     await selectTab(page, 'Staff');
-    const roleSelect = page.getByLabel('Role of Sam Analyst');
+    const roleSelect = page.getByLabel('Role of Sam Analyst', { exact: true });
     await expect(roleSelect.inputValue()).resolves.toBe('user');
     await roleSelect.selectOption('staff');
+    // A role change is confirmed first, naming the person and both roles.
+    const confirmRole = page.getByRole('dialog', { name: 'Change the role of Sam Analyst?' });
+    await confirmRole.getByText('goes from User to Staff.', { exact: false }).waitFor();
+    await confirmRole.getByRole('button', { name: 'Change role' }).click();
     await toast(page, 'User role updated');
     await expect(roleSelect.inputValue()).resolves.toBe('staff');
 
