@@ -174,10 +174,11 @@ describe('the admin Staff tab', () => {
     await select.selectOption('admin');
     await dialog.waitFor();
     await dialog.getByText(/goes from User to Admin\. An admin manages every account and role/).waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Make admin' }).click();
     await visible(page, 'User role updated');
     await expect(select.inputValue()).resolves.toBe('admin');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
     const after = await call(e2e.product, 'GET', `/api/admin/users?search=pia.promoted`, {
       token: adminToken,
     });

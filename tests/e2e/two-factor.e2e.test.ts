@@ -119,37 +119,6 @@ describe('two-factor sign-in', () => {
     await fourth.context.close();
   });
 
-  it('with require2faForStaff on, a staff member is led to set it up before the staff screens', async () => {
-    const email = `staff-2fa-${Date.now()}@example.com`;
-    const password = 'a-good-password';
-    const staff = await registerAccount(product, { email, password, firstName: 'Stan', lastName: 'Staff' });
-    const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
-    await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
-      token: adminToken,
-      json: { role: 'staff' },
-    });
-    const form = new FormData();
-    form.append(
-      'settings',
-      JSON.stringify({ labName: 'Heritage Valuation Laboratory', require2faForStaff: true }),
-    );
-    expect((await call(product, 'POST', '/api/lab/settings', { token: adminToken, form })).status).toBe(200);
-
-    const { page, context } = await newPage(browser, { baseURL: product.url, width: 375, height: 800 });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill(password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname === '/profile');
-    await visible(page, 'Required by the lab');
-    await page.screenshot({ path: join(tmpdir(), 'twofa-required-375.png'), fullPage: true });
-    await enrolOnProfile(page, password);
-    await page.goto('/staff');
-    await page.waitForTimeout(500);
-    expect(new URL(page.url()).pathname).toBe('/staff');
-    await context.close();
-  });
-
   it("an admin resets a customer's two-factor sign-in from the Staff tab, after a confirmation", async () => {
     const email = `lost-phone-${Date.now()}@example.com`;
     const password = 'a-good-password';
@@ -198,5 +167,36 @@ describe('two-factor sign-in', () => {
     // The password alone signs in again.
     const res = await call(product, 'POST', '/login', { json: { email, password } });
     expect(res.body).toHaveProperty('token');
+  });
+
+  it('with require2faForStaff on, a staff member is led to set it up before the staff screens', async () => {
+    const email = `staff-2fa-${Date.now()}@example.com`;
+    const password = 'a-good-password';
+    const staff = await registerAccount(product, { email, password, firstName: 'Stan', lastName: 'Staff' });
+    const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
+    await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
+      token: adminToken,
+      json: { role: 'staff' },
+    });
+    const form = new FormData();
+    form.append(
+      'settings',
+      JSON.stringify({ labName: 'Heritage Valuation Laboratory', require2faForStaff: true }),
+    );
+    expect((await call(product, 'POST', '/api/lab/settings', { token: adminToken, form })).status).toBe(200);
+
+    const { page, context } = await newPage(browser, { baseURL: product.url, width: 375, height: 800 });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await visible(page, 'Required by the lab');
+    await page.screenshot({ path: join(tmpdir(), 'twofa-required-375.png'), fullPage: true });
+    await enrolOnProfile(page, password);
+    await page.goto('/staff');
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/staff');
+    await context.close();
   });
 });

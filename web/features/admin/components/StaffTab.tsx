@@ -150,7 +150,7 @@ function TwoFactorCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const [asking, setAsking] = useState(false);
   const name = nameOf(user);
   const badge = (
-    <Badge color={user.twoFactorEnabled ? 'teal.9' : 'gray.7'} variant="light">
+    <Badge color={user.twoFactorEnabled ? 'teal' : 'gray'} variant="light">
       {user.twoFactorEnabled ? 'On' : 'Off'}
     </Badge>
   );
