@@ -9,7 +9,7 @@ import { PROGRAMS, requireProgram } from '../support/programs';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 import { call } from '../support/http';
 import { submissionForm } from '../support/factories';
-import { bigJpeg, rawMultipart } from './fixtures';
+import { bigPdf, rawMultipart } from './fixtures';
 import { START_TIMEOUT, createDatabase, login, registerAndLogin, waitFor } from './helpers';
 
 // The server killed with SIGKILL in the middle of an upload and of report issues: after a restart on
@@ -58,8 +58,8 @@ describe.each(hasPostgres ? (['pglite', 'postgres'] as const) : (['pglite'] as c
       const keptFiles = list(join(filesDir(), 'uploads'));
       expect(keptFiles).toHaveLength(1);
 
-      // A 4.5 MB photo sent slowly; the kill comes once its temp file is on disk.
-      const body = rawMultipart(bigJpeg(4_500_000));
+      // A 4.5 MB document sent slowly; the kill comes once its temp file is on disk.
+      const body = rawMultipart(bigPdf(4_500_000));
       const length = body.head.length + body.photo.length + body.tail.length;
       const url = new URL('/api/samples', product.url);
       const req = request(url, {
