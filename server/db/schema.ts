@@ -677,3 +677,23 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );
+
+/**
+ * A customer's submission in progress: it holds one of their submissions per hour and the bytes
+ * its upload may store, taken atomically before the upload is read, so parallel submissions can
+ * never pass the limits together (docs/product/security.md). Removed by the statement that stores
+ * the sample, or when the upload fails; one left by a crash stops counting at `expires_at`.
+ */
+export const submissionReservations = pgTable(
+  'submission_reservations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('submission_reservations_user_idx').on(t.userId, t.expiresAt)],
+);

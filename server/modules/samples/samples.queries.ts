@@ -9,6 +9,7 @@ import { jobs, sampleFiles, sampleStatusHistory, samples, users } from '../../db
 import type { SampleRow } from '../../db/samples';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/jobs';
 import { PHOTO_COPIES_FAIR_KEY_PREFIX, PHOTO_COPIES_QUEUE } from '../photos/photo-copies.job';
+import { endReservationCte } from './submission-reservations.queries';
 
 export type NewSample = typeof samples.$inferInsert;
 export type NewSampleFile = Omit<typeof sampleFiles.$inferInsert, 'sampleId'>;
@@ -41,6 +42,8 @@ export async function insertSubmittedSample(
   files: NewSampleFile[],
   /** The receipt mail, rendered for the sample's id: stored by the same statement (docs/product/mail.md). */
   receipt?: (sampleId: number) => Promise<NewOutboxRow>,
+  /** The customer's reservation for this submission, ended by the same statement. */
+  reservationId?: number,
 ): Promise<{ sample: SampleRow }> {
   // The receipt names the display id, so the id is drawn first (a gap if the insert then fails).
   let id: number | undefined;
@@ -84,7 +87,7 @@ export async function insertSubmittedSample(
     h as (
       insert into ${sampleStatusHistory} (sample_id, status, comment, updated_by)
       select s.id, 'submitted', 'Sample submitted', s.user_id from s
-    )${mail ? sql`, ${outboxCte(mail)}` : sql``}
+    )${mail ? sql`, ${outboxCte(mail)}` : sql``}${reservationId ? sql`, ${endReservationCte(reservationId)}` : sql``}
     select * from s`);
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!raw) throw new Error('sample not inserted');
@@ -161,15 +164,6 @@ type HistoryJson = {
 };
 
 const prepared = preparedStatements((db) => ({
-  usage: db
-    .select({
-      recent: sql<number>`(select count(*) from ${samples} s
-        where s.user_id = ${sql.placeholder('userId')} and s.submission_date > now() - interval '1 hour')::int`,
-      bytes: sql<string>`(select coalesce(sum(f.file_size), 0) from ${sampleFiles} f
-        join ${samples} s on s.id = f.sample_id where s.user_id = ${sql.placeholder('userId')})::bigint`,
-    })
-    .from(sql`(select 1) as one`)
-    .prepare('samples_customer_usage'),
   byId: db
     .select()
     .from(samples)
@@ -228,13 +222,4 @@ export async function findSampleDetail(db: Db, id: number) {
     history: head.history,
     report: head.report,
   };
-}
-
-/**
- * What one customer has used so far, for the per-customer limits (docs/product/security.md): samples
- * submitted in the last hour and bytes stored in their samples' files.
- */
-export async function customerUsage(db: Db, userId: number): Promise<{ recent: number; bytes: number }> {
-  const [row] = await prepared(db).usage.execute({ userId });
-  return { recent: Number(row?.recent ?? 0), bytes: Number(row?.bytes ?? 0) };
 }

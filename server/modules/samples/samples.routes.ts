@@ -18,6 +18,7 @@ import { canReadSample } from '../../policies/samples';
 import { presentOwnSample, presentSample, presentSampleDetail } from './samples.presenter';
 import { findSampleDetail, listOwnSamples } from './samples.queries';
 import { receiveSampleSubmission } from './samples.upload';
+import { releaseReservation } from './submission-reservations.queries';
 import { submissionBudget, submitSample } from './submit-sample';
 
 const NOT_FOUND = 'Sample not found';
@@ -70,11 +71,18 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const budget = await submissionBudget(deps, user.id);
-        const received = await receiveSampleSubmission(request, deps.storage, budget);
-        const created = await submitSample(deps, user, received);
-        reply.code(201);
-        return presentSample(created);
+        const declared = Number(request.headers['content-length']);
+        const budget = await submissionBudget(deps, user.id, Number.isNaN(declared) ? undefined : declared);
+        try {
+          const received = await receiveSampleSubmission(request, deps.storage, budget);
+          const created = await submitSample(deps, user, received, budget?.reservationId);
+          reply.code(201);
+          return presentSample(created);
+        } catch (err) {
+          // The statement that stores the sample ends the reservation; anything short of it gives it back.
+          if (budget?.reservationId) await releaseReservation(deps.db, budget.reservationId).catch(() => {});
+          throw err;
+        }
       },
     );
 

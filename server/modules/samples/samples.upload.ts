@@ -82,7 +82,12 @@ function cleanOriginalName(name: string | undefined, fallback: string): string {
 }
 
 /** Bytes a submission may still store (the customer's allowance left), and the allowance. */
-export type Budget = { remaining: number; limit: number };
+export type Budget = {
+  remaining: number;
+  limit: number;
+  /** The reservation that holds these bytes (server/modules/samples/submission-reservations.queries.ts). */
+  reservationId?: number;
+};
 
 async function storeFilePart(
   storage: Storage,

@@ -7,7 +7,13 @@ import { displaySampleId, samplePageFromMail } from '../../../common/domain/samp
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, type FieldError, fieldErrors, invalidPayload } from '../../plugins/errors';
-import { customerUsage, insertSubmittedSample, type NewSample, type SampleRow } from './samples.queries';
+import {
+  MAX_SAMPLE_DOCUMENTS,
+  MAX_SAMPLE_FILE_BYTES,
+  MAX_SAMPLE_PHOTOS,
+} from '../../../common/domain/uploads';
+import { insertSubmittedSample, type NewSample, type SampleRow } from './samples.queries';
+import { reserveSubmission } from './submission-reservations.queries';
 import {
   type Budget,
   removeStoredFiles,
@@ -22,19 +28,35 @@ import {
 export type SubmitDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'mailer'>;
 export type ReceivedSubmission = { fields: Record<string, string>; files: StoredFile[] };
 
+/** The most a submission's files can weigh together: every file at its limit. */
+export const MAX_SUBMISSION_BYTES = (MAX_SAMPLE_PHOTOS + MAX_SAMPLE_DOCUMENTS) * MAX_SAMPLE_FILE_BYTES;
+
 /**
- * The customer's limits (docs/product/security.md), checked before a byte is stored: too many
- * submissions in the last hour → 429, storage allowance used up → 413. Resolves with what the
- * upload may still store; no limit when rate limits are off.
+ * The customer's limits (docs/product/security.md), reserved before a byte of the upload is read:
+ * too many submissions in the last hour (those in progress included) → 429, storage allowance used
+ * up (bytes reserved by submissions in progress included) → 413. Reserves the request's declared
+ * length (at most MAX_SUBMISSION_BYTES, at most what is left) and resolves with it as what the
+ * upload may store; the caller ends the reservation (`releaseReservation`) when the submission
+ * fails. No limit when rate limits are off.
  */
-export async function submissionBudget(deps: SubmitDeps, userId: number): Promise<Budget | undefined> {
+export async function submissionBudget(
+  deps: SubmitDeps,
+  userId: number,
+  declaredBytes: number | undefined,
+): Promise<Budget | undefined> {
   if (!deps.config.rateLimits) return undefined;
-  const { customerSubmissionsPerHour: perHour, customerStorageBytes: limit } = deps.config;
-  const usage = await customerUsage(deps.db, userId);
-  if (usage.recent >= perHour)
+  const { customerSubmissionsPerHour: perHour, customerStorageBytes: limitBytes } = deps.config;
+  const wantBytes = Math.min(
+    declaredBytes !== undefined && Number.isFinite(declaredBytes) && declaredBytes >= 0
+      ? declaredBytes
+      : MAX_SUBMISSION_BYTES,
+    MAX_SUBMISSION_BYTES,
+  );
+  const outcome = await reserveSubmission(deps.db, userId, { perHour, limitBytes, wantBytes });
+  if (!outcome.ok && outcome.reason === 'hourly')
     throw new AppError(429, submissionsPerHourMessage(perHour), undefined, { 'retry-after': '600' });
-  if (usage.bytes >= limit) throw new AppError(413, storageFullMessage(limit));
-  return { remaining: limit - usage.bytes, limit };
+  if (!outcome.ok) throw new AppError(413, storageFullMessage(limitBytes));
+  return { remaining: outcome.reservation.bytes, limit: limitBytes, reservationId: outcome.reservation.id };
 }
 
 /** Every problem of a submission, in the order the form shows them: the photo first. */
@@ -96,6 +118,8 @@ export async function submitSample(
   deps: SubmitDeps,
   user: Pick<AuthUser, 'id' | 'email' | 'firstName'>,
   { fields, files }: ReceivedSubmission,
+  /** The customer's reservation (submissionBudget), ended by the statement that stores the sample. */
+  reservationId?: number,
 ): Promise<SampleRow> {
   try {
     const parsed = sampleSubmissionFields.safeParse(fields);
@@ -112,6 +136,7 @@ export async function submitSample(
           itemName: parsed.data.itemName,
           sampleUrl: deps.mailer.url(samplePageFromMail(sampleId)),
         }),
+      reservationId,
     );
     return created.sample;
   } catch (err) {
