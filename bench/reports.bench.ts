@@ -26,7 +26,7 @@ import { renderReportPdf } from '../server/modules/reports/report-pdf';
 import { loadLabKeys } from '../server/modules/signing/lab-keys';
 import type { AuthUser } from '../server/plugins/auth';
 import { createDiskStorage } from '../server/storage/disk-storage';
-import { valuationReport } from '../tests/support/factories';
+import { appraisalAssignment, comparableSale, valuationReport } from '../tests/support/factories';
 import { startPostgresCluster } from '../tests/support/postgres';
 import { startProfile } from './cpu-profile';
 import { phoneLikeJpeg } from './phone-photo';
@@ -85,6 +85,12 @@ const bodyFor = (photoIds: number[]) => {
     valuation: base.valuation && { ...base.valuation, basis: NARRATIVE.basis },
     authenticity: base.authenticity && { ...base.authenticity, rationale: NARRATIVE.rationale },
     condition: base.condition && { ...base.condition, notes: NARRATIVE.notes },
+    // The full appraisal (docs/product/appraisal-report.md): its assignment with long texts and twelve
+    // comparables in three currencies, one showing a photo of the sample.
+    assignment: appraisalAssignment({ scopeOfWork: NARRATIVE.summary, limitingConditions: NARRATIVE.basis }),
+    comparables: Array.from({ length: 12 }, (_, i) =>
+      comparableSale(i + 1, { photoFileId: i === 0 ? (photoIds[0] ?? null) : null }),
+    ),
   });
 };
 

@@ -70,6 +70,8 @@ export const authUserResponse = z.object({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   signature: z.string().nullable(),
+  /** A staff member's qualifications (rich text), printed in the certification of the reports they sign. */
+  qualifications: z.string().nullable(),
   role: z.string(),
   /** The address was confirmed through the link mailed to it. */
   emailVerified: z.boolean(),
@@ -133,6 +135,9 @@ export const SIGNATURE_PART = 'signature';
 /** The server's answer when the 'profile' JSON is missing or invalid; the web app words it per docs/product/messages.md. */
 export const INVALID_PROFILE_DATA = 'Invalid profile data';
 export const SIGNATURE_RESTRICTED_MESSAGE = 'Signature uploads are restricted to admin or staff roles';
+export const QUALIFICATIONS_RESTRICTED_MESSAGE = 'Qualifications are kept by staff and admins only';
+export const QUALIFICATIONS_MAX = 10_000;
+export const QUALIFICATIONS_TOO_LONG = `Qualifications can have at most ${QUALIFICATIONS_MAX} characters`;
 
 /** The JSON inside the multipart 'profile' part of PUT /api/users/profile (docs/product/api.md, messages.md). */
 const optionalTrimmed = z
@@ -158,6 +163,11 @@ export const profileUpdate = z.object({
   lastName: optionalTrimmed,
   /** Required when the e-mail changes (docs/product/accounts-and-sessions.md). */
   currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
+  /**
+   * Staff and admins: credentials, memberships, years, fields of expertise (rich text, cleaned on the
+   * server; docs/product/appraisal-report.md). Left out, unchanged; blank, removed.
+   */
+  qualifications: z.string().max(QUALIFICATIONS_MAX, QUALIFICATIONS_TOO_LONG).nullish(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
 

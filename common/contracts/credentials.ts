@@ -21,6 +21,8 @@ export const reportCredentialSubject = z.object({
   /** The authenticity verdict and condition grade, once the report states them. */
   authenticity: z.string().optional(),
   condition: z.string().optional(),
+  /** The appraisal's intended use, when the report states a value (never the value itself). */
+  intendedUse: z.string().optional(),
   /** The lab's analyst ("Analyzed By") and, for a revision a second expert approved, the reviewer. */
   analyzedBy: z.string().optional(),
   reviewedBy: z.string().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CURRENCY, isCurrencyCode, parseAmount } from '../domain/money';
 import { SERVICES, type ServiceField } from '../domain/samples';
+import { MAX_REVALUE_AFTER_MONTHS, MAX_TAX_FILING_WINDOW_MONTHS } from '../domain/appraisal';
 
 // Lab settings (docs/product/screens.md, api.md, messages.md).
 
@@ -36,6 +37,21 @@ export function normalizeWebsite(value: string): string {
 export const CURRENCY_INVALID = 'Enter a three-letter currency code such as EUR, USD or GBP';
 export const SURCHARGE_INVALID = 'The urgent surcharge must be a whole percent from 0 to 500';
 export const MAX_SURCHARGE_PERCENT = 500;
+export const REVALUE_MONTHS_INVALID = `Re-valuation after must be a whole number of months from 1 to ${MAX_REVALUE_AFTER_MONTHS}`;
+export const TAX_WINDOW_INVALID = `The tax filing window must be a whole number of months from 0 to ${MAX_TAX_FILING_WINDOW_MONTHS}`;
+
+/** A whole number from a form field or JSON, within bounds; left out, unchanged. */
+const wholeMonths = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ message }).int(message).min(min, message).max(max, message).optional(),
+  );
+/** A template's rich text; blank means the product's default text. Left out, unchanged. */
+const template = z
+  .string()
+  .max(20_000)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v?.trim() ? v : null));
 
 /** A three-letter ISO 4217 code, upper-cased (docs/product/quotes.md). */
 export const currencyCode = z
@@ -110,6 +126,11 @@ export const labSettingsRequest = z
     paymentInstructions,
     /** An online payment page shown beside the instructions; left out, unchanged. */
     paymentLink,
+    /** The appraisal report's texts and terms (docs/product/appraisal-report.md); left out, unchanged. */
+    certificationTemplate: template,
+    limitingConditionsTemplate: template,
+    revalueAfterMonths: wholeMonths(1, MAX_REVALUE_AFTER_MONTHS, REVALUE_MONTHS_INVALID),
+    taxFilingWindowMonths: wholeMonths(0, MAX_TAX_FILING_WINDOW_MONTHS, TAX_WINDOW_INVALID),
   })
   .superRefine((v, ctx) => {
     if (!v.prices) return;
@@ -140,5 +161,10 @@ export const labSettingsResponse = z.object({
   requireReview: z.boolean(),
   paymentInstructions: z.string().nullable(),
   paymentLink: z.string().nullable(),
+  /** The texts in force: the lab's own, or the product's defaults while none is saved. */
+  certificationTemplate: z.string(),
+  limitingConditionsTemplate: z.string(),
+  revalueAfterMonths: z.number().int(),
+  taxFilingWindowMonths: z.number().int(),
 });
 export type LabSettings = z.infer<typeof labSettingsResponse>;

@@ -3,6 +3,16 @@ import { ELEMENT_QUALITIES, MAX_TOTAL_PERCENTAGE } from '../domain/reports';
 import { isCurrencyCode, parseAmount } from '../domain/money';
 import { amountInput, checkAmount, currencyCode } from './lab';
 import {
+  APPRAISAL_MESSAGES,
+  assignmentContent,
+  assignmentInput,
+  comparableContent,
+  comparablesInput,
+  revalueByInput,
+  taxAppraisalContent,
+  taxAppraisalInput,
+} from './appraisal';
+import {
   AUTHENTICITY_VERDICTS,
   CONDITION_GRADES,
   IDENTIFICATION_MAX,
@@ -137,6 +147,12 @@ export const issueReportBody = z
      * when the report is approved (docs/product/valuation-report.md).
      */
     markCompleted: z.boolean({ message: 'markCompleted must be true or false' }).optional(),
+    /** The appraisal's assignment (docs/product/appraisal-report.md): required with a valuation. */
+    assignment: assignmentInput.nullable().optional(),
+    comparables: comparablesInput,
+    revalueBy: revalueByInput,
+    /** Required when the sample's purpose is a charitable donation (checked on the server, which knows it). */
+    taxAppraisal: taxAppraisalInput.nullable().optional(),
   })
   .superRefine((b, ctx) => {
     // The element table may be empty only when the report gives a verdict of its own.
@@ -146,6 +162,19 @@ export const issueReportBody = z
         path: ['elements'],
         message: b.identification || b.summary ? V.elementsOrVerdict : ELEMENTS_REQUIRED_MESSAGE,
       });
+    // A value is an appraisal: it states for whom, for what and on which terms it was made.
+    if (b.valuation && !b.assignment)
+      ctx.addIssue({ code: 'custom', path: ['assignment'], message: APPRAISAL_MESSAGES.assignmentRequired });
+    if (b.revalueBy) {
+      if (!b.valuation)
+        ctx.addIssue({ code: 'custom', path: ['revalueBy'], message: APPRAISAL_MESSAGES.revalueNeedsValue });
+      else if (b.revalueBy <= b.valuation.effectiveDate)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['revalueBy'],
+          message: APPRAISAL_MESSAGES.revalueAfterEffective,
+        });
+    }
   });
 export type IssueReportBody = z.infer<typeof issueReportBody>;
 export type IssueReportInput = z.input<typeof issueReportBody>;
@@ -181,8 +210,31 @@ export const reportContent = z.object({
     .nullable(),
   summary: z.string().nullable(),
   photoIds: z.array(z.number()),
+  /** The appraisal's parts (docs/product/appraisal-report.md); null or empty on an assay-only report. */
+  assignment: assignmentContent.nullable(),
+  comparables: z.array(comparableContent),
+  revalueBy: z.string().nullable(),
+  taxAppraisal: taxAppraisalContent.nullable(),
 });
 export type ReportContent = z.infer<typeof reportContent>;
+
+/** As a revision's column holds it: revisions issued before the appraisal parts existed lack them. */
+export type StoredReportContent = Omit<
+  ReportContent,
+  'assignment' | 'comparables' | 'revalueBy' | 'taxAppraisal'
+> &
+  Partial<Pick<ReportContent, 'assignment' | 'comparables' | 'revalueBy' | 'taxAppraisal'>>;
+
+/** A stored content with the parts it lacks filled as "none". */
+export function fullReportContent(c: StoredReportContent): ReportContent {
+  return {
+    ...c,
+    assignment: c.assignment ?? null,
+    comparables: c.comparables ?? [],
+    revalueBy: c.revalueBy ?? null,
+    taxAppraisal: c.taxAppraisal ?? null,
+  };
+}
 
 /** The rules that span rows: unique names ignoring case, total at most 100. First problem wins. */
 export function elementSetProblem(

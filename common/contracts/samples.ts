@@ -68,6 +68,10 @@ export const sampleSchema = z.object({
   overdue: z.boolean(),
   /** The latest quote's status as the reader sees it (sent, accepted, declined, expired, withdrawn), or null. */
   quoteStatus: z.enum(QUOTE_STATUSES).nullable(),
+  /** The issued value's re-valuation date, YYYY-MM-DD, or null (docs/product/appraisal-report.md). */
+  revalueBy: z.string().nullable(),
+  /** True from 30 days before `revalueBy` while the report stands: time to have the item valued again. */
+  revaluationDue: z.boolean(),
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
@@ -115,6 +119,8 @@ export const ownSampleListItem = sampleSchema
     expectedCompletionDate: true,
     overdue: true,
     quoteStatus: true,
+    revalueBy: true,
+    revaluationDue: true,
   })
   .extend(listThumbnail.shape);
 export type OwnSampleListItem = z.infer<typeof ownSampleListItem>;

@@ -37,6 +37,8 @@ export const verificationResponse = z.object({
   identification: reportContent.shape.identification,
   authenticity: z.object({ verdict: z.string() }).nullable(),
   condition: z.object({ grade: z.string() }).nullable(),
+  /** The appraisal's intended use and how the item was inspected (docs/product/appraisal-report.md); never a price or tax detail. */
+  assignment: z.object({ intendedUse: z.string(), inspection: z.string() }).nullable(),
   /** The report's photos, display copies at token-free links, in the report's order. */
   photos: z.array(z.object({ url: z.string() })),
   /** The value: only through a valid share link of the owner's, never otherwise (amounts in major units). */

@@ -109,6 +109,7 @@ export const PURPOSES: readonly Option[] = [
   { value: 'sale-auction', label: 'Sale / Auction' },
   { value: 'personal-knowledge', label: 'Personal Knowledge' },
   { value: 'legal-proceedings', label: 'Legal Proceedings' },
+  { value: 'charitable-donation', label: 'Charitable Donation' },
   { value: 'other', label: 'Other' },
 ];
 

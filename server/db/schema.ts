@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../common/domain/roles';
 import type { ServiceField } from '../../common/domain/samples';
-import type { ReportContent } from '../../common/contracts/reports';
+import type { StoredReportContent } from '../../common/contracts/reports';
 import {
   bigint,
   bigserial,
@@ -56,6 +56,8 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The 30-second step of the last accepted code: a code is accepted once. */
     totpLastStep: integer('totp_last_step'),
+    /** A staff member's qualifications, rich text, printed in the reports they sign (docs/product/appraisal-report.md). */
+    qualifications: text('qualifications'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,6 +117,10 @@ export const samples = pgTable(
     quoteValidUntil: date('quote_valid_until', { mode: 'string' }),
     /** When the quote was accepted: the start of the turnaround. */
     quoteAcceptedAt: timestamp('quote_accepted_at', { withTimezone: true }),
+    /** The issued report's re-valuation date (docs/product/appraisal-report.md); null without a value. */
+    revalueBy: date('revalue_by', { mode: 'string' }),
+    /** The re-valuation date the owner was last told about: the notice goes out once per date. */
+    revaluationNoticeFor: date('revaluation_notice_for', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -137,6 +143,7 @@ export const samples = pgTable(
     index('samples_user_id_idx').on(t.userId, t.id.desc()),
     index('samples_assigned_staff_idx').on(t.assignedStaffId, t.id.desc()),
     index('samples_status_idx').on(t.status),
+    index('samples_revalue_by_idx').on(t.revalueBy),
   ],
 );
 
@@ -243,6 +250,11 @@ export const labSettings = pgTable('lab_settings', {
   paymentInstructions: text('payment_instructions'),
   /** An online payment page, printed beside the instructions. */
   paymentLink: varchar('payment_link', { length: 500 }),
+  /** The appraisal report's texts and terms (docs/product/appraisal-report.md); null texts mean the product's defaults. */
+  certificationTemplate: text('certification_template'),
+  limitingConditionsTemplate: text('limiting_conditions_template'),
+  revalueAfterMonths: integer('revalue_after_months').notNull().default(36),
+  taxFilingWindowMonths: integer('tax_filing_window_months').notNull().default(22),
   updatedAt: updatedAt(),
 });
 
@@ -271,7 +283,7 @@ export const reportRevisions = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     issuedBy: integer('issued_by').references(() => users.id),
     /** Valuation, verdicts, identification, summary and photos (docs/product/valuation-report.md); null before they existed. */
-    content: jsonb('content').$type<ReportContent>(),
+    content: jsonb('content').$type<StoredReportContent>(),
     /** issued | awaiting-review | returned (the lab's second review, docs/product/valuation-report.md). */
     state: varchar('state', { length: 20 }).notNull().default('issued'),
     reviewedBy: integer('reviewed_by').references(() => users.id),

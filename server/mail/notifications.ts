@@ -7,6 +7,7 @@ import {
   SAMPLE_STATUS_LABELS,
   samplePageFromMail,
 } from '../../common/domain/samples';
+import { dateInWords } from '../../common/domain/valuation';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import type { Mailer } from './mailer';
@@ -220,4 +221,24 @@ export async function mailReviewDecision(
   };
   if (decision.comment === null) await mailer.queue(tx, author.email, 'reportApproved', data);
   else await mailer.queue(tx, author.email, 'reportSentBack', { ...data, comment: decision.comment });
+}
+
+/** Thirty days before a value's re-valuation date: to the owner, unless they turned these mails off. */
+export async function mailRevaluationDue(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef & { reportCode: string },
+  revalueBy: string,
+) {
+  const owner = await person(tx, sample.userId);
+  if (!owner?.notifyStatusChanges) return;
+  await mailer.queue(tx, owner.email, 'revaluationDue', {
+    firstName: owner.firstName,
+    displayId: displaySampleId(sample.id),
+    itemName: sample.itemName,
+    reportCode: sample.reportCode,
+    revalueBy: dateInWords(revalueBy),
+    sampleUrl: mailer.url(samplePath(sample.id)),
+    unsubscribeUrl: mailer.unsubscribeUrl(owner.id),
+  });
 }

@@ -238,6 +238,34 @@ export const templates = {
       d.unsubscribeUrl,
     ),
 
+  revaluationDue: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      displayId: string;
+      itemName: string;
+      reportCode: string;
+      revalueBy: string;
+      sampleUrl: string;
+      unsubscribeUrl: string;
+    },
+  ) =>
+    mail(
+      b,
+      `Time to have ${d.itemName} valued again`,
+      [
+        hello(d.firstName),
+        {
+          p: `The value in report ${d.reportCode} for ${d.displayId} (${d.itemName}) should be renewed by ${d.revalueBy}: markets move, and an insurer or a court may ask for a current value.`,
+        },
+        {
+          p: 'You can request a re-valuation in one click from your sample page; your earlier details are filled in for you.',
+        },
+        { button: `Request re-valuation`, url: d.sampleUrl },
+      ],
+      d.unsubscribeUrl,
+    ),
+
   reportIssued: (
     b: Brand,
     d: {

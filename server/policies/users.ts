@@ -25,6 +25,9 @@ export const canResetTwoFactor = (actor: Actor, target: { id: number }) =>
 /** A signature is printed on reports, so only the people who issue reports may upload one. */
 export const canUploadSignature = (actor: Actor) => runsTheLab(actor);
 
+/** Qualifications are printed in the certification of reports, so only the people who sign reports keep them. */
+export const canKeepQualifications = (actor: Actor) => runsTheLab(actor);
+
 /** A profile picture or signature: its owner and admins (the server reads signatures itself for PDFs). */
 export const canReadPersonalImage = (actor: Actor, owner: { id: number }) =>
   isSelf(actor, owner.id) || isAdmin(actor);

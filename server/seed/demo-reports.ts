@@ -9,6 +9,7 @@ import {
 import { sampleFiles } from '../db/schema';
 import { DEFAULT_LAB_NAME } from '../../common/domain/reports';
 import { issueReport } from '../modules/reports/issue-report';
+import { demoAppraisal } from './demo-appraisals';
 import type { AuthUser } from '../plugins/auth';
 import { readLabSettings } from '../db/lab-settings';
 import { loadLabKeys } from '../modules/signing/lab-keys';
@@ -261,8 +262,13 @@ export async function seedDemoReports(ctx: DemoSeedContext): Promise<string[]> {
       sample.category === 'artwork-paintings'
         ? []
         : (ELEMENTS_BY_CATEGORY[sample.category] ?? GENERIC_ELEMENTS);
+    const content = CONTENT_BY_CATEGORY[sample.category]?.();
+    // Each value comes with its assignment and the comparable sales it rests on.
+    const appraisal = content?.valuation
+      ? demoAppraisal(sample.category, sample.purposeOfValuation, content.valuation.valueType)
+      : {};
     const body = (rows: ReportElementInput[]) =>
-      issueReportBody.parse({ elements: rows, photoIds, ...CONTENT_BY_CATEGORY[sample.category]?.() });
+      issueReportBody.parse({ elements: rows, photoIds, ...content, ...appraisal });
     const photoIds = await photoIdsOf(ctx, sample.id);
     const deps = {
       config: ctx.config,

@@ -11,6 +11,7 @@ import { hashPassword } from '../modules/accounts/passwords';
 import { createDiskStorage } from '../storage/disk-storage';
 import { seedDemoExtras } from './demo-extras';
 import { addDemoPhoto, type DemoDrawing } from './demo-photos';
+import { DEMO_QUALIFICATIONS } from './demo-appraisals';
 
 // `npm run seed:demo`: fills an EMPTY database with staff, customers, samples in every status and
 // issued reports, and prints the logins. Refuses politely when there is data already.
@@ -252,7 +253,9 @@ export async function seedDemo(env: Record<string, string | undefined> = process
         passwordHash: await hashPassword(password),
         firstName,
         lastName,
-        ...(role === 'staff' ? { role: 'staff' as const } : {}),
+        ...(role === 'staff'
+          ? { role: 'staff' as const, qualifications: DEMO_QUALIFICATIONS[email] ?? null }
+          : {}),
       });
       // Demo people have confirmed their addresses, as real clients of a lab would have.
       const [confirmed] = await db

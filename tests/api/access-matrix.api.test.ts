@@ -659,6 +659,10 @@ const ROWS: Record<string, Row> = {
     expected: labOnly(200),
     run: (p) => call(t, 'GET', '/api/staff/reviews', { token: token(p) }),
   },
+  'GET /api/staff/report-defaults': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/staff/report-defaults', { token: token(p) }),
+  },
   'GET /api/report/:reportCode/pdf': {
     expected: {
       anonymous: 401,

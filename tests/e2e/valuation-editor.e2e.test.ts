@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPRAISAL_MESSAGES } from '../../common/contracts/appraisal';
 import { VALUATION_MESSAGES } from '../../common/contracts/reports';
 import type { SampleDetail } from '../../common/contracts/samples';
 import { displaySampleId } from '../../common/domain/samples';
@@ -179,6 +180,62 @@ describe('the valuation report editor', () => {
     expect(await dialog.getByText(VALUATION_MESSAGES.futureDate).count()).toBe(0);
     await dialog.getByTestId('valuation-preview').getByText('£120,000.00 – £180,000.00').waitFor();
 
+    // The appraisal (docs/product/appraisal-report.md): a value needs its assignment. The intended use
+    // starts from the client's purpose, the limiting conditions from the lab's template; the first
+    // Generate named what was missing.
+    await dialog.getByText(APPRAISAL_MESSAGES.intendedUsers).waitFor();
+    expect(await dialog.getByLabel('Intended use', { exact: true }).inputValue()).toBe('Insurance: ');
+    expect(await richText(dialog, 'Limiting conditions').textContent()).toContain('intended use');
+    await dialog
+      .getByLabel('Intended use', { exact: true })
+      .fill('Insurance: to set the sum insured under the owner’s policy.');
+    await dialog.getByLabel('Intended users').click();
+    await page.keyboard.type('The client and their insurer');
+    await richText(dialog, 'Definition of value, with its source').click();
+    await page.keyboard.type(
+      'Insurance replacement value: the cost of a similar clock from a specialist dealer.',
+    );
+    await dialog.getByLabel('Inspection', { exact: true }).click();
+    await page.getByRole('option', { name: 'In person, with laboratory examination' }).click();
+    await dialog.getByLabel('Inspection date').fill('2026-03-10');
+    await richText(dialog, 'Scope of work').click();
+    await page.keyboard.type('Examined the movement; searched auction records since 2020.');
+    // Two comparable sales; the first with a price of 0, refused beside its field.
+    await dialog.getByRole('button', { name: 'Add comparable sale' }).click();
+    const sale = dialog.getByRole('group', { name: 'Comparable sale 1' });
+    await sale.getByLabel('Description').fill('Tompion bracket clock no. 222, ebony');
+    await sale.getByLabel('Source').fill('Bonhams, London');
+    await sale.getByLabel('Sale date').fill('2025-06-11');
+    // The sale's currency starts as the value's.
+    await sale.getByLabel('Price (GBP)').fill('0');
+    await sale.getByRole('button', { name: 'Save comparable' }).click();
+    await sale.getByText(APPRAISAL_MESSAGES.pricePositive).waitFor();
+    await sale.getByLabel('Price (GBP)').fill('150000');
+    await sale.getByLabel('Price (GBP)').press('Tab');
+    await page.keyboard.type('https://auctions.example.com/lot/222');
+    await sale.getByRole('button', { name: 'Save comparable' }).click();
+    await dialog.getByRole('button', { name: 'Add comparable sale' }).click();
+    const second = dialog.getByRole('group', { name: 'Comparable sale 2' });
+    await second.getByLabel('Description').fill('Tompion and Graham bracket clock');
+    await second.getByLabel('Source').fill('Christie’s, New York');
+    await second.getByLabel('Sale date').fill('2024-12-03');
+    await second.getByLabel('Sale currency').click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('USD');
+    await page.getByRole('option', { name: 'USD', exact: true }).click();
+    await second.getByLabel('Price (USD)').fill('212500');
+    await second.getByRole('button', { name: 'Save comparable' }).click();
+    const table = dialog.getByRole('table', { name: 'Comparable sales' });
+    await table.getByText('US$212,500.00').waitFor();
+    // Sorted by price, highest first, by keyboard.
+    await table.getByRole('button', { name: 'Price' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    expect(await table.locator('tbody tr td:nth-child(4)').allTextContents()).toEqual([
+      'US$212,500.00',
+      '£150,000.00',
+    ]);
+
     await expectNoSeriousAxe(page);
     await page.screenshot({ path: join(tmpdir(), 'valuation-editor-1366.png') });
     await page.setViewportSize({ width: 375, height: 800 });
@@ -216,8 +273,19 @@ describe('the valuation report editor', () => {
       marks: 'Signed "Tho. Tompion Londini Fecit"',
     });
     expect(detail.reportElements).toEqual([]);
+    expect(detail.report?.assignment).toMatchObject({
+      intendedUse: 'Insurance: to set the sum insured under the owner’s policy.',
+      intendedUsers: 'The client and their insurer',
+      inspection: 'in-person-and-laboratory',
+      inspectionDate: '2026-03-10',
+    });
+    expect(detail.report?.comparables).toMatchObject([
+      { price: 212500, currency: 'USD', source: 'Christie’s, New York' },
+      { price: 150000, currency: 'GBP', lotUrl: 'https://auctions.example.com/lot/222' },
+    ]);
+    expect(detail.report?.revalueBy).toBe('2029-03-14');
     await context.close();
-  }, 150_000);
+  }, 200_000);
 
   it('the customer reads the verdict, value, identification and photos in the chosen order', async () => {
     const { page, context } = await newPage(browser, { baseURL: product.url });
@@ -230,6 +298,13 @@ describe('the valuation report editor', () => {
     await card.getByText('Insurance replacement value in GBP, as at 14 March 2026.').waitFor();
     await card.getByText('Thomas Tompion').waitFor();
     await card.getByText('A fine and authentic Tompion bracket clock.').waitFor();
+    // The appraisal as the PDF states it: assignment and comparables, each price in its own currency.
+    await card.getByText('Insurance: to set the sum insured under the owner’s policy.').waitFor();
+    await card.getByText('In person, with laboratory examination, 10 March 2026').waitFor();
+    const sales = card.getByRole('table', { name: 'Comparable sales' });
+    await sales.getByText('US$212,500.00').waitFor();
+    await sales.getByText('£150,000.00').waitFor();
+    await card.getByText('We recommend having the item valued again by 14 March 2029.').waitFor();
     expect(await card.getByText(/^Photo \d: /).allTextContents()).toEqual(
       ISSUED_ORDER.map((name, i) => `Photo ${i + 1}: ${name}`),
     );

@@ -5,6 +5,7 @@ import type {
   IssueReportResponse,
   ReportElementInput,
 } from '../../common/contracts/reports';
+import type { AssignmentInput, ComparableInput } from '../../common/contracts/appraisal';
 import type { SampleSubmissionInput } from '../../common/contracts/samples';
 import type { Role } from '../../common/domain/roles';
 import type { DbOrTx } from '../../server/db/client';
@@ -256,6 +257,48 @@ export function valuationReport(
     },
     summary: '<p>A landscape in good order, consistent with the attribution.</p>',
     photoIds,
+    assignment: appraisalAssignment(),
+    comparables: [],
+    revalueBy: '2029-03-14',
+    taxAppraisal: null,
+    ...changes,
+  };
+}
+
+/**
+ * An appraisal's assignment as issuing stores and answers it (already clean; every optional part
+ * given, so the answer equals what was sent).
+ */
+export function appraisalAssignment(changes: Partial<AssignmentInput> = {}): AssignmentInput {
+  return {
+    intendedUse: 'To set the sum insured under a fine-art insurance policy.',
+    intendedUsers: 'The client and their insurer',
+    valueDefinition:
+      '<p>Insurance replacement value: the cost of replacing the item with one of similar age, quality and condition in the retail market within a reasonable time.</p>',
+    propertyInterest: 'full-ownership',
+    propertyInterestOther: null,
+    inspection: 'in-person-and-laboratory',
+    inspectionDate: '2026-03-10',
+    scopeOfWork:
+      '<p>Examined the painting in the laboratory under raking and ultraviolet light; searched auction records 2021–2026 for comparable works.</p>',
+    extraordinaryAssumptions: '<p>The provenance documents supplied by the client are genuine.</p>',
+    hypotheticalConditions: null,
+    limitingConditions: '<p>Valid only for the intended use and users named in this report.</p>',
+    ...changes,
+  };
+}
+
+/** A comparable sale as the editor sends it (price in major units). */
+export function comparableSale(i = 1, changes: Partial<ComparableInput> = {}): ComparableInput {
+  return {
+    description: `Landscape with a mill, oil on canvas, 34 × 44 cm (${i})`,
+    source: i % 2 ? "Christie's London" : 'Artnet price database',
+    saleDate: `2025-${String(((i - 1) % 12) + 1).padStart(2, '0')}-15`,
+    price: 10_000 + i * 1_250,
+    currency: i % 3 === 0 ? 'USD' : 'GBP',
+    lotUrl: `https://auctions.example.com/lot/${1000 + i}`,
+    notes: 'Similar size and period; slightly weaker condition.',
+    photoFileId: null,
     ...changes,
   };
 }

@@ -50,6 +50,8 @@ export const staffKeys = {
   reviews: () => [...staffKeys.all, 'reviews'] as const,
   review: (sampleId: number) => [...staffKeys.all, 'review', sampleId] as const,
   reviewHistory: (sampleId: number) => [...staffKeys.all, 'review-history', sampleId] as const,
+  /** What a new appraisal starts from: GET /api/staff/report-defaults (docs/product/appraisal-report.md). */
+  reportDefaults: () => [...staffKeys.all, 'report-defaults'] as const,
 };
 
 /** The admin dashboard's data; its Refresh button invalidates `adminKeys.all`. */

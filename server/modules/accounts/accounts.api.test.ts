@@ -123,6 +123,7 @@ describe('POST /login', () => {
       lastName: 'Staff',
       profileImageUrl: null,
       signature: null,
+      qualifications: null,
       role: 'staff',
       emailVerified: false,
       notifyStatusChanges: true,

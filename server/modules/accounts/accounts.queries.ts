@@ -39,6 +39,7 @@ export async function insertUser(
     firstName?: string | null;
     lastName?: string | null;
     role?: Role;
+    qualifications?: string | null;
   },
 ): Promise<UserRow> {
   const [row] = await db

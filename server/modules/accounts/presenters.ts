@@ -13,6 +13,7 @@ export function presentAuthUser(u: UserRow, twoFactorSetupRequired = false): Aut
     lastName: u.lastName,
     profileImageUrl: uploadsPath(u.profileImageUrl),
     signature: uploadsPath(u.signature),
+    qualifications: u.qualifications,
     role: u.role,
     emailVerified: u.emailVerifiedAt !== null,
     notifyStatusChanges: u.notifyStatusChanges,

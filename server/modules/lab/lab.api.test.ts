@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabSettings } from '../../../common/contracts/lab';
 import { labSettings } from '../../db/schema';
 import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
+import { DEFAULT_CERTIFICATION, DEFAULT_LIMITING_CONDITIONS } from '../../../common/domain/appraisal';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/${name}`, import.meta.url));
 
@@ -61,6 +62,11 @@ describe('/api/lab/settings', () => {
       requireReview: false,
       paymentInstructions: null,
       paymentLink: null,
+      // The appraisal's texts and terms in force: the product's defaults until the lab sets its own.
+      certificationTemplate: DEFAULT_CERTIFICATION,
+      limitingConditionsTemplate: DEFAULT_LIMITING_CONDITIONS,
+      revalueAfterMonths: 36,
+      taxFilingWindowMonths: 22,
     });
     for (const token of [undefined, customer.token, staff.token]) {
       const post = await call(t, 'POST', '/api/lab/settings', { token, form: settingsForm(valid) });

@@ -9,6 +9,8 @@ import {
   labSettingsResponse,
 } from '../../../common/contracts/lab';
 import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
+import { appraisalTerms } from '../../../common/domain/appraisal';
+import { sanitizeNotes } from '../reports/notes-sanitizer';
 import type { AppDeps } from '../../app-deps';
 import { changedFields, recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
@@ -23,7 +25,13 @@ import { saveLabSettings } from './lab.queries';
 
 /** The settings' own columns (the price list is stored by `priceSettingsValues`). */
 function labFields({ prices: _p, urgentSurchargePercent: _u, currency: _c, ...rest }: LabSettingsParsed) {
-  return rest;
+  // The templates are rich text, cleaned like every note (a blank one means the default text).
+  const clean = (html: string | null | undefined) => (html === undefined ? undefined : sanitizeNotes(html));
+  return {
+    ...rest,
+    certificationTemplate: clean(rest.certificationTemplate),
+    limitingConditionsTemplate: clean(rest.limitingConditionsTemplate),
+  };
 }
 
 const LOGO_PREFIX = 'logo/';
@@ -41,6 +49,7 @@ export function presentLabSettings(row: LabSettingsRow | undefined): LabSettings
     requireReview: row?.requireReview ?? false,
     paymentInstructions: row?.paymentInstructions ?? null,
     paymentLink: row?.paymentLink ?? null,
+    ...appraisalTerms(row),
     ...presentPriceSettings(row),
   };
 }

@@ -11,6 +11,16 @@ import {
   VALUATION_MESSAGES,
 } from '../../../common/contracts/reports';
 import { REVIEW_MESSAGES } from '../../../common/contracts/review';
+import { APPRAISAL_MESSAGES } from '../../../common/contracts/appraisal';
+import {
+  addDays,
+  addMonths,
+  CHARITABLE_DONATION,
+  DEFAULT_CERTIFICATION,
+  DEFAULT_REVALUE_AFTER_MONTHS,
+  DEFAULT_TAX_FILING_WINDOW_MONTHS,
+  TAX_DAYS_BEFORE_CONTRIBUTION,
+} from '../../../common/domain/appraisal';
 import type { DbOrTx } from '../../db/client';
 import { parseAmount } from '../../../common/domain/money';
 import { DEFAULT_LAB_NAME, LAB_FIXED_ADDRESS, LAB_FIXED_PHONE } from '../../../common/domain/reports';
@@ -30,6 +40,7 @@ import { sanitizeNotes } from './notes-sanitizer';
 import { newReportCode } from './report-code';
 import { mailReportIssued } from '../../mail/notifications';
 import { renderReportPdf } from './report-pdf';
+import { scheduleRevaluationNotice } from './revaluation.job';
 import { displayCopyForDocument } from '../photos/make-photo-copies';
 import { changeSampleStatus } from '../sample-status/change-status';
 import {
@@ -84,8 +95,101 @@ function minorUnits(value: number | string, currency: string): number {
   return parsed.minor;
 }
 
+/** A rich text the contract requires: cleaned, and refused if nothing is left once cleaned. */
+function requiredNotes(html: string, path: string, message: string): string {
+  const clean = sanitizeNotes(html);
+  if (!clean) throw badRequest(message, [{ path, message }]);
+  return clean;
+}
+
+/** The assignment, comparables, re-valuation date and tax appraisal as stored (docs/product/appraisal-report.md). */
+function appraisalContentOf(
+  body: Omit<IssueReportBody, 'elements'>,
+  terms: { revalueAfterMonths: number; taxMode: boolean },
+): Pick<ReportContent, 'assignment' | 'comparables' | 'revalueBy' | 'taxAppraisal'> {
+  const a = body.assignment;
+  const M = APPRAISAL_MESSAGES;
+  const v = body.valuation;
+  const t = body.taxAppraisal;
+  return {
+    assignment: a
+      ? {
+          intendedUse: a.intendedUse,
+          intendedUsers: a.intendedUsers,
+          valueDefinition: requiredNotes(a.valueDefinition, 'assignment.valueDefinition', M.valueDefinition),
+          propertyInterest: a.propertyInterest,
+          propertyInterestOther: a.propertyInterest === 'other' ? (a.propertyInterestOther ?? null) : null,
+          inspection: a.inspection,
+          inspectionDate: a.inspectionDate,
+          scopeOfWork: requiredNotes(a.scopeOfWork, 'assignment.scopeOfWork', M.scopeOfWork),
+          extraordinaryAssumptions: sanitizeNotes(a.extraordinaryAssumptions),
+          hypotheticalConditions: sanitizeNotes(a.hypotheticalConditions),
+          limitingConditions: requiredNotes(
+            a.limitingConditions,
+            'assignment.limitingConditions',
+            M.limitingConditions,
+          ),
+        }
+      : null,
+    comparables: body.comparables.map((c) => ({
+      description: c.description,
+      source: c.source,
+      saleDate: c.saleDate,
+      price: minorUnits(c.price, c.currency),
+      currency: c.currency,
+      lotUrl: c.lotUrl ?? null,
+      notes: c.notes ?? null,
+      photoFileId: c.photoFileId ?? null,
+    })),
+    revalueBy: v ? (body.revalueBy ?? addMonths(v.effectiveDate, terms.revalueAfterMonths)) : null,
+    taxAppraisal:
+      terms.taxMode && v && t
+        ? {
+            donee: t.donee,
+            contributionDate: t.contributionDate,
+            dateAcquired: t.dateAcquired ?? null,
+            howAcquired: t.howAcquired,
+            costBasis:
+              t.costBasis === null || t.costBasis === undefined ? null : minorUnits(t.costBasis, v.currency),
+            appraiserTaxId: t.appraiserTaxId,
+          }
+        : null,
+  };
+}
+
+/**
+ * Tax mode (the sample's purpose is a charitable donation): a valuation needs the tax appraisal, and
+ * its effective date must fall in the window the rules allow around the contribution date.
+ */
+function checkTaxMode(body: Omit<IssueReportBody, 'elements'>, windowMonths: number) {
+  const v = body.valuation;
+  if (!v) return;
+  const t = body.taxAppraisal;
+  const M = APPRAISAL_MESSAGES;
+  if (!t) throw badRequest(M.taxRequired, [{ path: 'taxAppraisal', message: M.taxRequired }]);
+  if (t.costBasis !== null && t.costBasis !== undefined) {
+    const parsed = parseAmount(t.costBasis, v.currency);
+    if (!parsed.ok)
+      throw badRequest(parsed.message, [{ path: 'taxAppraisal.costBasis', message: parsed.message }]);
+  }
+  if (v.effectiveDate < addDays(t.contributionDate, -TAX_DAYS_BEFORE_CONTRIBUTION)) {
+    const message = M.tooEarly(TAX_DAYS_BEFORE_CONTRIBUTION);
+    throw badRequest(message, [{ path: 'valuation.effectiveDate', message }]);
+  }
+  if (v.effectiveDate > addMonths(t.contributionDate, windowMonths)) {
+    const message = M.tooLate(windowMonths);
+    throw badRequest(message, [{ path: 'valuation.effectiveDate', message }]);
+  }
+}
+
 /** The report's own statements, cleaned for storage: rich texts sanitised, blank fields dropped. */
-export function reportContentOf(body: Omit<IssueReportBody, 'elements'>): ReportContent {
+export function reportContentOf(
+  body: Omit<IssueReportBody, 'elements'>,
+  terms: { revalueAfterMonths: number; taxMode: boolean } = {
+    revalueAfterMonths: DEFAULT_REVALUE_AFTER_MONTHS,
+    taxMode: false,
+  },
+): ReportContent {
   const v = body.valuation;
   const id = body.identification;
   const identification = id
@@ -118,6 +222,7 @@ export function reportContentOf(body: Omit<IssueReportBody, 'elements'>): Report
     identification: identification && Object.values(identification).some((x) => x) ? identification : null,
     summary: sanitizeNotes(body.summary),
     photoIds: body.photoIds,
+    ...appraisalContentOf(body, terms),
   };
 }
 
@@ -191,6 +296,10 @@ export async function pdfInputFor(
     readImage(deps, reviewerRow?.signature),
   ]);
   const services = SERVICES.filter((s) => sample[s.field]).map((s) => s.label);
+  // A comparable may show one of the sample's photos: the table names it.
+  const photoNames = content.comparables.some((c) => c.photoFileId)
+    ? new Map((await findSamplePhotos(deps.db, sample.id)).map((p) => [p.id, p.originalName]))
+    : undefined;
   return {
     lab: {
       name: lab?.labName?.trim() || DEFAULT_LAB_NAME,
@@ -215,7 +324,13 @@ export async function pdfInputFor(
     elements,
     content,
     photos,
-    analyst: { name: personName(analystRow) || people.analyst.fallbackName, signature },
+    certification: content.assignment ? lab?.certificationTemplate || DEFAULT_CERTIFICATION : null,
+    photoNames,
+    analyst: {
+      name: personName(analystRow) || people.analyst.fallbackName,
+      signature,
+      qualifications: analystRow?.qualifications ?? null,
+    },
     reviewer:
       people.reviewer === 'pending'
         ? ('pending' as const)
@@ -224,6 +339,7 @@ export async function pdfInputFor(
               name: personName(reviewerRow) || 'Laboratory reviewer',
               signature: reviewerSignature,
               reviewedAt: reviewer.reviewedAt,
+              qualifications: reviewerRow?.qualifications ?? null,
             }
           : null,
   };
@@ -309,6 +425,7 @@ export async function publishRevision(
     issuedAt: Date;
     issuedBy: number;
     elements: ElementValues[];
+    revalueBy: string | null;
   },
 ) {
   const marked = await markSampleIssued(tx, sample.id, values, sample.reportCode);
@@ -323,6 +440,7 @@ export async function publishRevision(
     revision: values.revision,
     issuedAt: values.issuedAt.toISOString(),
   });
+  await scheduleRevaluationNotice(tx, sample.id, values.revalueBy);
 }
 
 /** A draft's file: a fresh name each time, as a draft sent back is replaced by the next one. */
@@ -371,6 +489,7 @@ export async function issueReport(
             issuedAt,
             issuedBy: user.id,
             elements,
+            revalueBy: content.revalueBy,
           });
         if (replaced) await deleteRevision(tx, replaced.id);
         await insertRevision(tx, {
@@ -400,7 +519,13 @@ export async function issueReport(
           before: sample.reportCode
             ? { reportCode: sample.reportCode, revision: latest?.revision ?? null }
             : null,
-          after: { reportCode, revision, state: review ? 'awaiting-review' : 'issued', pdfSha256: sha256 },
+          after: {
+            reportCode,
+            revision,
+            state: review ? 'awaiting-review' : 'issued',
+            pdfSha256: sha256,
+            ...appraisalAuditFields(content),
+          },
         });
       });
     } catch (err) {
@@ -433,7 +558,9 @@ export async function prepareIssue(
   sampleId: number,
   input: IssueReportBody | ReportElementInput[],
 ) {
-  const body: IssueReportBody = Array.isArray(input) ? { elements: input, photoIds: [] } : input;
+  const body: IssueReportBody = Array.isArray(input)
+    ? { elements: input, photoIds: [], comparables: [] }
+    : input;
   // A customer is refused before the lookup, so they learn nothing about which samples exist.
   if (!canIssueReports(user)) throw forbidden(ACCESS_DENIED_MESSAGE);
   const sample = await findSample(deps.db, sampleId);
@@ -441,8 +568,14 @@ export async function prepareIssue(
   if (!canIssueReport(user, sample)) throw forbidden(ACCESS_DENIED_MESSAGE);
   if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
   const elements = checkElements(body.elements);
-  const content = reportContentOf(body);
   const lab = await readLabSettings(deps.db);
+  const taxMode = sample.purposeOfValuation === CHARITABLE_DONATION;
+  if (taxMode) checkTaxMode(body, lab?.taxFilingWindowMonths ?? DEFAULT_TAX_FILING_WINDOW_MONTHS);
+  await checkComparablePhotos(deps, sample.id, body);
+  const content = reportContentOf(body, {
+    revalueAfterMonths: lab?.revalueAfterMonths ?? DEFAULT_REVALUE_AFTER_MONTHS,
+    taxMode,
+  });
   const review = lab?.requireReview ?? false;
   const author = { id: user.id, fallbackName: personName(user) || user.email };
   // A reviewed report names its author as the analyst (beside the reviewer); otherwise, as always,
@@ -458,6 +591,31 @@ export async function prepareIssue(
     lab,
   );
   return { sample, elements, content, review, base };
+}
+
+/** What the audit event records of an appraisal: its terms, never a price or a tax detail. */
+function appraisalAuditFields(content: ReportContent) {
+  const a = content.assignment;
+  if (!a) return {};
+  return {
+    intendedUse: a.intendedUse,
+    intendedUsers: a.intendedUsers,
+    inspection: a.inspection,
+    inspectionDate: a.inspectionDate,
+    comparables: content.comparables.length,
+    revalueBy: content.revalueBy,
+    taxAppraisal: content.taxAppraisal !== null,
+  };
+}
+
+/** A comparable's photo is one of this sample's photos (400 otherwise). */
+async function checkComparablePhotos(deps: IssueDeps, sampleId: number, body: IssueReportBody) {
+  if (!body.comparables.some((c) => c.photoFileId)) return;
+  const own = new Set((await findSamplePhotos(deps.db, sampleId)).map((p) => p.id));
+  const index = body.comparables.findIndex((c) => c.photoFileId && !own.has(c.photoFileId));
+  if (index < 0) return;
+  const message = APPRAISAL_MESSAGES.foreignComparablePhoto;
+  throw badRequest(message, [{ path: `comparables.${index}.photoFileId`, message }]);
 }
 
 /** A freshly drawn code already taken: by another sample, or by another sample's draft. */

@@ -15,6 +15,15 @@ import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
 import { withoutLayoutTables } from './font-tables';
 import { imageFor, type PreparedImage, prepareImage } from './pdf-images';
 import { renderNotes } from './notes-pdf';
+import {
+  appraisalCoverSection,
+  certificationSection,
+  comparablesSection,
+  conditionsSection,
+  scopeSection,
+  taxSection,
+  valueDefinitionSection,
+} from './appraisal-pdf';
 
 // The issued report (docs/product/signed-reports.md): rendered once, in-process, A4, every font
 // embedded (Noto, so any Latin, Greek or Cyrillic name prints), with page numbers, logo, signature and
@@ -70,12 +79,19 @@ export type ReportPdfInput = {
   content?: ReportContent | null;
   /** The report's photos in order: display copies, never originals (docs/product/photos.md). */
   photos?: { image: Buffer; caption: string }[];
-  analyst: { name: string; signature: Buffer | null } | null;
+  analyst: { name: string; signature: Buffer | null; qualifications?: string | null } | null;
   /**
    * The second expert who approved a reviewed report ("Reviewed By"), or 'pending' for the staff-only
    * draft of a revision still awaiting review; absent when the lab issued it without review.
    */
-  reviewer?: { name: string; signature: Buffer | null; reviewedAt: Date } | 'pending' | null;
+  reviewer?:
+    | { name: string; signature: Buffer | null; reviewedAt: Date; qualifications?: string | null }
+    | 'pending'
+    | null;
+  /** The lab's certification text (rich text), printed before the signatures of an appraisal. */
+  certification?: string | null;
+  /** Names of the sample's photos by id, for the comparables that show one. */
+  photoNames?: Map<number, string>;
   reportCode: string;
   revision: number;
   issuedAt: Date;
@@ -89,15 +105,15 @@ export type ReportPdfInput = {
   signing?: { signerName: string; location: string; contactInfo: string };
 };
 
-const INK = '#1f2933';
-const MUTED = '#52606d';
-const RULE = '#bcccdc';
-const ACCENT = '#243b53';
-const BAND = '#f0f4f8';
+export const INK = '#1f2933';
+export const MUTED = '#52606d';
+export const RULE = '#bcccdc';
+export const ACCENT = '#243b53';
+export const BAND = '#f0f4f8';
 const MARGIN = 50;
 const FOOTER_HEIGHT = 36;
 
-const longDate = (d: Date) =>
+export const longDate = (d: Date) =>
   d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** Decodes an image once (throws for one pdfkit cannot read); pdfkit's types omit the method. */
@@ -111,7 +127,7 @@ const openImage = (doc: PDFKit.PDFDocument, src: Buffer) =>
 const openReusedImage = ({ doc, reused }: Ctx, src: Buffer) => imageFor(doc, reused.get(src) ?? null);
 
 /** What every section function draws with. */
-type Ctx = {
+export type Ctx = {
   doc: PDFKit.PDFDocument;
   input: ReportPdfInput;
   /** The images every report repeats (logo, signatures), prepared; null for an unreadable one. */
@@ -124,7 +140,7 @@ type Ctx = {
 };
 
 /** Adds a leaf structure element whose content is whatever `draw` paints, and paints it now. */
-function tag(
+export function tag(
   doc: PDFKit.PDFDocument,
   parent: PDFKit.PDFStructureElement,
   type: string,
@@ -135,14 +151,14 @@ function tag(
 }
 
 /** Paints decoration that is not content (rules, bands, repeated headers, footers). */
-function artifact(doc: PDFKit.PDFDocument, draw: () => unknown, type?: 'Pagination' | 'Layout') {
+export function artifact(doc: PDFKit.PDFDocument, draw: () => unknown, type?: 'Pagination' | 'Layout') {
   doc.markContent('Artifact', type ? { type } : undefined);
   draw();
   doc.endMarkedContent();
 }
 
 /** A container element (Sect, Table, TR, L…) added to `parent`; end it when its children are in. */
-function container(doc: PDFKit.PDFDocument, parent: PDFKit.PDFStructureElement, type: string) {
+export function container(doc: PDFKit.PDFDocument, parent: PDFKit.PDFStructureElement, type: string) {
   const el = doc.struct(type);
   parent.add(el);
   return el;
@@ -156,13 +172,20 @@ function container(doc: PDFKit.PDFDocument, parent: PDFKit.PDFStructureElement, 
 const SECTIONS: ((ctx: Ctx) => void | Promise<void>)[] = [
   headerSection,
   titleSection,
+  appraisalCoverSection,
   detailsSection,
   identificationSection,
   photosSection,
   verdictsSection,
   valueSection,
+  valueDefinitionSection,
+  comparablesSection,
   analysisSection,
   narrativeSection,
+  scopeSection,
+  conditionsSection,
+  taxSection,
+  certificationSection,
   signOffSection,
 ];
 
@@ -384,7 +407,7 @@ function detailsSection(ctx: Ctx) {
 }
 
 /** A section heading (H2); starts a new page when fewer than `keep` points are left below it. */
-function heading(
+export function heading(
   { doc, left, width, bottomLimit }: Ctx,
   parent: PDFKit.PDFStructureElement,
   text: string,
@@ -398,7 +421,7 @@ function heading(
 }
 
 /** Label/value pairs, two to a row, on a shaded band sized to its text (a tagged list). */
-function drawPairs(
+export function drawPairs(
   { doc, left, width, bottomLimit }: Ctx,
   parent: PDFKit.PDFStructureElement,
   pairs: [label: string, value: string, bold?: boolean][],

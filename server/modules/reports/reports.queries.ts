@@ -39,7 +39,12 @@ export async function findSamplePhotos(db: DbOrTx, sampleId: number) {
 
 export async function findUserNameAndSignature(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, signature: users.signature })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      signature: users.signature,
+      qualifications: users.qualifications,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
@@ -72,12 +77,13 @@ export async function insertRevision(tx: DbOrTx, values: typeof reportRevisions.
 export async function markSampleIssued(
   tx: DbOrTx,
   sampleId: number,
-  values: { reportCode: string; issuedAt: Date; issuedBy: number },
+  values: { reportCode: string; issuedAt: Date; issuedBy: number; revalueBy: string | null },
   expectedCode: string | null,
 ): Promise<boolean> {
   const rows = await tx
     .update(samples)
     .set({
+      revalueBy: values.revalueBy,
       reportCode: values.reportCode,
       reportGenerated: true,
       reportGeneratedAt: values.issuedAt,

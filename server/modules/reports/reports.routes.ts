@@ -17,16 +17,25 @@ import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { conflict, notFound } from '../../plugins/errors';
 import { sendPdf } from '../../plugins/pdf-reply';
-import { canDownloadReport, canRevokeReport } from '../../policies/samples';
+import { canDownloadReport, canIssueReports, canRevokeReport } from '../../policies/samples';
+import { reportDefaultsResponse } from '../../../common/contracts/appraisal';
+import { appraisalTerms } from '../../../common/domain/appraisal';
 import { issueReport } from './issue-report';
 import { previewReport } from './preview-report';
-import { findSampleByReportCode, latestIssuedRevision, markReportRevoked } from './reports.queries';
+import { registerRevaluationJob } from './revaluation.job';
+import {
+  findSampleByReportCode,
+  latestIssuedRevision,
+  markReportRevoked,
+  readLabSettings,
+} from './reports.queries';
 
 export const REPORT_NOT_FOUND = 'Report not found';
 
 /** Issuing reports, downloading the stored PDF, and withdrawing a report (docs/product/roles-and-access.md, reports-and-verification.md). */
 export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    registerRevaluationJob(deps.jobs, { db: deps.db, mailer: deps.mailer });
     const refusals = {
       400: errorResponse,
       401: errorResponse,
@@ -62,6 +71,26 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           issueReport(deps, currentUser(request), request.params.id, request.body, request.ip),
       );
     }
+
+    app.get(
+      '/api/staff/report-defaults',
+      {
+        onRequest: requirePermission(canIssueReports),
+        schema: {
+          tags: ['reports'],
+          summary:
+            "What the report editor starts from: the lab's limiting conditions and re-valuation terms (staff, admin)",
+          security: [{ bearer: [] }],
+          response: { 200: reportDefaultsResponse, 401: errorResponse, 403: errorResponse },
+        },
+      },
+      async () => {
+        const { limitingConditionsTemplate, revalueAfterMonths, taxFilingWindowMonths } = appraisalTerms(
+          await readLabSettings(deps.db),
+        );
+        return { limitingConditionsTemplate, revalueAfterMonths, taxFilingWindowMonths };
+      },
+    );
 
     app.post(
       '/api/staff/samples/:id/report/preview',

@@ -1,5 +1,9 @@
 import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
-import { type IssueReportResponse, REPORT_COMPLETED_NOTE } from '../../../common/contracts/reports';
+import {
+  fullReportContent,
+  type IssueReportResponse,
+  REPORT_COMPLETED_NOTE,
+} from '../../../common/contracts/reports';
 import {
   type AwaitingReviewItem,
   REVIEW_MESSAGES,
@@ -71,7 +75,7 @@ export async function approveReport(
   if (sample.reportRevokedAt) throw conflict(REVOKED_REISSUE_MESSAGE);
   const author = draft.issuedBy ?? user.id;
   const elements = draft.elements ?? [];
-  const content = draft.content ?? emptyContent;
+  const content = fullReportContent(draft.content ?? emptyContent);
   const issuedAt = new Date();
   const base = await pdfInputFor(deps, sample, elements, content, {
     analyst: { id: author, fallbackName: 'Laboratory analyst' },
@@ -83,7 +87,12 @@ export async function approveReport(
   await withReportLock(deps, sample.id, async (tx, store) => {
     await assertLatestUnchanged(tx, sample.id, draft);
     await store(storageKey, pdf);
-    await publishRevision(tx, deps, sample, { ...at, issuedBy: author, elements });
+    await publishRevision(tx, deps, sample, {
+      ...at,
+      issuedBy: author,
+      elements,
+      revalueBy: content.revalueBy,
+    });
     // The author asked for the sample to be completed with this report: it is, now that it is out.
     if (draft.completeOnApproval && normalizeStatus(sample.status) !== 'completed')
       await changeSampleStatus(tx, deps.mailer, { actor: user, ip }, sample, {

@@ -14,6 +14,7 @@ import type { SampleRow } from '../../db/samples';
 import { isoDate as iso, isoDateOrNull as isoOrNull } from '../../time';
 import type { FirstPhoto, findSampleDetail } from './samples.queries';
 import { presentPhotoCopies } from '../photos/photo-links';
+import { isRevaluationDue } from '../../../common/domain/appraisal';
 import { presentReportContent } from '../reports/report-content';
 
 export type { SampleRow };
@@ -36,6 +37,15 @@ export function presentProgress(row: Pick<SampleRow, ProgressColumns>, now: Date
     ),
     quoteStatus,
   };
+}
+
+/** The re-valuation date and whether it is near (docs/product/appraisal-report.md); a revoked report has none. */
+export function presentRevaluation(
+  row: Pick<SampleRow, 'revalueBy' | 'reportRevokedAt'>,
+  now: Date = new Date(),
+): { revalueBy: string | null; revaluationDue: boolean } {
+  const revalueBy = row.reportRevokedAt ? null : row.revalueBy;
+  return { revalueBy, revaluationDue: isRevaluationDue(revalueBy, now) };
 }
 
 /** The one place that decides what of a sample row leaves the server. */
@@ -82,12 +92,16 @@ export function presentSample(row: SampleRow): Sample {
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     ...presentProgress(row),
+    ...presentRevaluation(row),
   };
 }
 
 type OwnListRow = Pick<
   SampleRow,
-  | Exclude<keyof OwnSampleListItem, keyof ListThumbnail | 'expectedCompletionDate' | 'overdue'>
+  | Exclude<
+      keyof OwnSampleListItem,
+      keyof ListThumbnail | 'expectedCompletionDate' | 'overdue' | 'revaluationDue'
+    >
   | ProgressColumns
 > & {
   firstPhoto: FirstPhoto;
@@ -119,6 +133,7 @@ export function presentOwnSample(row: OwnListRow): OwnSampleListItem {
     provenanceResearch: row.provenanceResearch,
     ...presentListThumbnail(row.firstPhoto),
     ...presentProgress(row),
+    ...presentRevaluation(row),
   };
 }
 

@@ -1,7 +1,7 @@
 import { type NewOutboxRow, outboxCte } from '../../mail/mailer';
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ReportContent } from '../../../common/contracts/reports';
+import type { StoredReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
@@ -121,6 +121,7 @@ const ownListColumns = {
   conditionAssessment: samples.conditionAssessment,
   provenanceResearch: samples.provenanceResearch,
   quoteStatus: samples.quoteStatus,
+  revalueBy: samples.revalueBy,
   quoteValidUntil: samples.quoteValidUntil,
   quoteAcceptedAt: samples.quoteAcceptedAt,
   firstPhoto: firstPhotoColumn(),
@@ -191,7 +192,7 @@ const prepared = preparedStatements((db) => ({
             'id', e.id, 'sampleId', e.sample_id, 'element', e.element, 'percentage', e.percentage,
             'purity', e.purity, 'quality', e.quality, 'notes', e.notes, 'createdAt', e.created_at) order by e.id)
           from report_elements e where e.sample_id = ${samples.id}), '[]'::json)`,
-      report: sql<ReportContent | null>`(select r.content from report_revisions r
+      report: sql<StoredReportContent | null>`(select r.content from report_revisions r
           where r.sample_id = ${samples.id} and r.state = 'issued' order by r.revision desc limit 1)`,
       history: sql<HistoryJson[]>`coalesce((select json_agg(json_build_object(
             'id', h.id, 'status', h.status, 'comment', h.comment, 'createdAt', h.created_at,

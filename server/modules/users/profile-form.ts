@@ -5,6 +5,7 @@ import {
   PROFILE_IMAGE_PART,
   PROFILE_PART,
   type ProfileUpdate,
+  QUALIFICATIONS_RESTRICTED_MESSAGE,
   profileUpdate,
   SIGNATURE_PART,
   SIGNATURE_RESTRICTED_MESSAGE,
@@ -21,7 +22,7 @@ import {
 } from '../../plugins/errors';
 import { type ImageUpload, readImageUpload } from '../../plugins/image-upload';
 import { assertCleanText } from '../../plugins/text-guard';
-import { canUploadSignature } from '../../policies/users';
+import { canKeepQualifications, canUploadSignature } from '../../policies/users';
 
 export type ProfileForm = {
   profile: ProfileUpdate;
@@ -29,7 +30,8 @@ export type ProfileForm = {
   signature?: ImageUpload;
 };
 
-const MAX_PROFILE_JSON_BYTES = 16 * 1024;
+// Room for the qualifications' rich text (at most 10,000 characters, a few bytes each).
+const MAX_PROFILE_JSON_BYTES = 64 * 1024;
 export const TOO_MANY_FILES = 'Too many files uploaded';
 
 // The profile part, both images and room for a client that adds a stray field.
@@ -121,5 +123,8 @@ export async function readProfileForm(request: FastifyRequest, user: AuthUser): 
   }
   if (profileText === undefined)
     throw badRequest(INVALID_PROFILE_DATA, [{ path: PROFILE_PART, message: 'Email is required' }]);
-  return { ...form, profile: parseProfileJson(profileText) };
+  const profile = parseProfileJson(profileText);
+  if (profile.qualifications !== undefined && !canKeepQualifications(user))
+    throw forbidden(QUALIFICATIONS_RESTRICTED_MESSAGE);
+  return { ...form, profile };
 }

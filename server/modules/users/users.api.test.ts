@@ -85,6 +85,7 @@ describe('PUT /api/users/profile', () => {
       lastName: null,
       profileImageUrl: null,
       signature: null,
+      qualifications: null,
       role: 'user',
       emailVerified: false,
       notifyStatusChanges: true,

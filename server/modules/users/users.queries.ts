@@ -85,6 +85,8 @@ export type ProfileChanges = {
   phone: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** Cleaned rich text; undefined keeps the current one. */
+  qualifications?: string | null;
   /** Storage key of a new profile image; undefined keeps the current one. */
   profileImageUrl?: string;
   /** Storage key of a new signature; undefined keeps the current one. */

@@ -29,6 +29,7 @@ import { presentAuthUser } from '../accounts/presenters';
 import { changeRole, setAccountActive } from './change-account';
 import { resetTwoFactor } from './reset-two-factor';
 import { readProfileForm } from './profile-form';
+import { sanitizeNotes } from '../reports/notes-sanitizer';
 import { emailTakenByOther, listUsers, listUsersPage, updateProfile } from './users.queries';
 
 /** What a role change or (de)activation answers: the account as it now is, or why not. */
@@ -60,7 +61,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['accounts'],
           summary: 'Update the signed-in user’s profile (multipart: profile JSON, profileImage, signature)',
           description:
-            "multipart/form-data: part 'profile' is JSON {email, phone, firstName, lastName}; optional files " +
+            "multipart/form-data: part 'profile' is JSON {email, phone, firstName, lastName, qualifications (staff and admin)}; optional files " +
             `'profileImage' and 'signature' (staff and admin only), JPEG or PNG under ${inMegabytes(MAX_IMAGE_BYTES)} MB each.`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
@@ -90,7 +91,11 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             WRONG_CURRENT_PASSWORD,
           );
         }
-        const { currentPassword: _currentPassword, ...changes } = profile;
+        const { currentPassword: _currentPassword, qualifications, ...rest } = profile;
+        const changes = {
+          ...rest,
+          ...(qualifications === undefined ? {} : { qualifications: sanitizeNotes(qualifications) }),
+        };
 
         const written: string[] = [];
         try {

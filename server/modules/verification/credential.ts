@@ -18,6 +18,8 @@ export type CredentialFacts = {
   category: string;
   authenticity?: string | null;
   condition?: string | null;
+  /** The appraisal's intended use (docs/product/appraisal-report.md): never the value or a tax detail. */
+  intendedUse?: string | null;
   /** "Analyzed By" and, for a reviewed revision, "Reviewed By", as the PDF names them. */
   analyzedBy?: string | null;
   reviewedBy?: string | null;
@@ -37,6 +39,7 @@ export function credentialPayload(issuer: CredentialIssuer, facts: CredentialFac
     category: facts.category,
     ...(facts.authenticity ? { authenticity: facts.authenticity } : {}),
     ...(facts.condition ? { condition: facts.condition } : {}),
+    ...(facts.intendedUse ? { intendedUse: facts.intendedUse } : {}),
     ...(facts.analyzedBy ? { analyzedBy: facts.analyzedBy } : {}),
     ...(facts.reviewedBy ? { reviewedBy: facts.reviewedBy } : {}),
     issueDate: facts.issuedAt.toISOString(),

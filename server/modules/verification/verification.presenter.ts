@@ -40,6 +40,9 @@ export function presentVerification(
     identification: content?.identification ?? null,
     authenticity: content?.authenticity ? { verdict: content.authenticity.verdict } : null,
     condition: content?.condition ? { grade: content.condition.grade } : null,
+    assignment: content?.assignment
+      ? { intendedUse: content.assignment.intendedUse, inspection: content.assignment.inspection }
+      : null,
     photos: (content?.photoIds ?? []).map((id) => ({ url: opts.photoUrl(reportCode, id) })),
     valuation: v
       ? {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ReportContent } from '../../../common/contracts/reports';
+import type { StoredReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { decodeTimestampOrNull, type TextRow } from '../../db/text-rows';
@@ -26,7 +26,7 @@ export type VerifiedRow = {
   current: {
     revision: number;
     issuedAt: string;
-    content: ReportContent | null;
+    content: StoredReportContent | null;
     /** Who analysed and who approved a reviewed revision (docs/product/valuation-report.md); null otherwise. */
     review: { analyzedBy: PersonName | null; reviewedBy: PersonName | null; reviewedAt: string } | null;
   } | null;

@@ -198,6 +198,7 @@ export function verificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             pdfSha256: rev.sha256,
             authenticity: rev.content?.authenticity?.verdict ?? null,
             condition: rev.content?.condition?.grade ?? null,
+            intendedUse: rev.content?.assignment?.intendedUse ?? null,
             analyzedBy: signOff?.reviewed
               ? personName(signOff.author ?? undefined)
               : personName(analyst) || personName(signOff?.author ?? undefined),

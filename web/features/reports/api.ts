@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReportDefaults } from '../../../common/contracts/appraisal';
 import type {
   IssueReportBody,
   IssueReportResponse,
   RevokeReportResponse,
 } from '../../../common/contracts/reports';
 import { api } from '../../lib/api';
-import { invalidateSampleViews } from '../../lib/query-keys';
+import { invalidateSampleViews, staffKeys } from '../../lib/query-keys';
 
 // The editor reads the sample with its current elements through web/lib/sample-detail.ts, the same
 // cache entry as the sample detail page.
@@ -31,3 +32,11 @@ export function useRevokeReport() {
     onSuccess: () => void invalidateSampleViews(queryClient),
   });
 }
+
+/** GET /api/staff/report-defaults: the lab's limiting conditions and re-valuation terms for a new appraisal. */
+export const reportDefaultsQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.reportDefaults(),
+    queryFn: () => api.get<ReportDefaults>('/api/staff/report-defaults'),
+    staleTime: 60_000,
+  });

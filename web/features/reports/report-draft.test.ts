@@ -43,6 +43,10 @@ const issued: Issued = {
     },
     summary: null,
     photoIds: [12, 11, 99],
+    assignment: null,
+    comparables: [],
+    revalueBy: null,
+    taxAppraisal: null,
   },
 };
 

@@ -2,6 +2,8 @@ import { issueReportBody, type IssueReportBody, type ReportContent } from '../..
 import type { SampleDetail } from '../../../common/contracts/samples';
 import { DEFAULT_CURRENCY } from '../../../common/domain/money';
 import { IDENTIFICATION_FIELDS, type IdentificationField } from '../../../common/domain/valuation';
+import { CHARITABLE_DONATION } from '../../../common/domain/appraisal';
+import { optionLabel, PURPOSES } from '../../../common/domain/samples';
 import type { ELEMENT_QUALITIES } from '../../../common/domain/reports';
 
 // The report being written, shared by the 'Generate Analysis Report' dialog and the sample page's
@@ -42,6 +44,44 @@ export type ValuationDraft = {
   basis: string;
 };
 
+export type AssignmentDraft = {
+  intendedUse: string;
+  intendedUsers: string;
+  valueDefinition: string;
+  propertyInterest: string;
+  propertyInterestOther: string;
+  inspection: string;
+  inspectionDate: string;
+  scopeOfWork: string;
+  extraordinaryAssumptions: string;
+  hypotheticalConditions: string;
+  limitingConditions: string;
+};
+
+export type ComparableDraft = {
+  key: string;
+  description: string;
+  source: string;
+  saleDate: string;
+  price: string;
+  currency: string;
+  lotUrl: string;
+  notes: string;
+  photoFileId: number | null;
+};
+
+export type TaxDraft = {
+  donee: string;
+  contributionDate: string;
+  dateAcquired: string;
+  howAcquired: string;
+  costBasis: string;
+  appraiserTaxId: string;
+};
+
+/** What the editor pre-fills a new appraisal with: the lab's limiting conditions (GET /api/staff/report-defaults). */
+export type AppraisalDefaults = { limitingConditionsTemplate: string };
+
 export type ReportDraft = {
   rows: DraftElement[];
   identification: Record<IdentificationField, string>;
@@ -52,6 +92,13 @@ export type ReportDraft = {
   valuation: ValuationDraft;
   summary: string;
   photoIds: number[];
+  assignment: AssignmentDraft;
+  comparables: ComparableDraft[];
+  /** Empty: the server sets the effective date plus the lab's re-valuation months. */
+  revalueBy: string;
+  tax: TaxDraft;
+  /** The sample's purpose is a charitable donation: the tax details are asked for and sent. */
+  taxMode: boolean;
 };
 
 /** Field errors keyed by the body's path ('valuation.low', 'photoIds', 'elements'). */
@@ -83,10 +130,42 @@ const emptyIdentification = () =>
     string
   >;
 
+export const newComparable = (currency: string): ComparableDraft => ({
+  key: draftKey(),
+  description: '',
+  source: '',
+  saleDate: '',
+  price: '',
+  currency,
+  lotUrl: '',
+  notes: '',
+  photoFileId: null,
+});
+
+type DraftSource = Pick<SampleDetail, 'reportElements' | 'report' | 'files'> &
+  Partial<Pick<SampleDetail, 'purposeOfValuation'>>;
+
+/** The assignment as issued, or a new one: intended use from the client's purpose, conditions from the lab's template. */
+function assignmentDraft(sample: DraftSource, defaults: AppraisalDefaults | undefined): AssignmentDraft {
+  const a = sample.report?.assignment;
+  const purpose = optionLabel(PURPOSES, sample.purposeOfValuation);
+  return {
+    intendedUse: a?.intendedUse ?? (purpose ? `${purpose}: ` : ''),
+    intendedUsers: a?.intendedUsers ?? '',
+    valueDefinition: a?.valueDefinition ?? '',
+    propertyInterest: a?.propertyInterest ?? 'full-ownership',
+    propertyInterestOther: a?.propertyInterestOther ?? '',
+    inspection: a?.inspection ?? '',
+    inspectionDate: a?.inspectionDate ?? '',
+    scopeOfWork: a?.scopeOfWork ?? '',
+    extraordinaryAssumptions: a?.extraordinaryAssumptions ?? '',
+    hypotheticalConditions: a?.hypotheticalConditions ?? '',
+    limitingConditions: a?.limitingConditions ?? defaults?.limitingConditionsTemplate ?? '',
+  };
+}
+
 /** The draft of a sample's report: what its current revision states, or an empty one. */
-export function draftFromSample(
-  sample: Pick<SampleDetail, 'reportElements' | 'report' | 'files'>,
-): ReportDraft {
+export function draftFromSample(sample: DraftSource, defaults?: AppraisalDefaults): ReportDraft {
   const r: ReportContent | null = sample.report;
   const id = emptyIdentification();
   for (const { field } of IDENTIFICATION_FIELDS) id[field] = r?.identification?.[field] ?? '';
@@ -112,6 +191,31 @@ export function draftFromSample(
     photoIds: (r?.photoIds ?? []).filter((pid) =>
       sample.files.some((f) => f.id === pid && f.fileCategory === 'photo'),
     ),
+    assignment: assignmentDraft(sample, defaults),
+    comparables: (r?.comparables ?? []).map((c) => ({
+      key: draftKey(),
+      description: c.description,
+      source: c.source,
+      saleDate: c.saleDate,
+      price: String(c.price),
+      currency: c.currency,
+      lotUrl: c.lotUrl ?? '',
+      notes: c.notes ?? '',
+      photoFileId: c.photoFileId,
+    })),
+    revalueBy: r?.revalueBy ?? '',
+    tax: {
+      donee: r?.taxAppraisal?.donee ?? '',
+      contributionDate: r?.taxAppraisal?.contributionDate ?? '',
+      dateAcquired: r?.taxAppraisal?.dateAcquired ?? '',
+      howAcquired: r?.taxAppraisal?.howAcquired ?? '',
+      costBasis:
+        r?.taxAppraisal?.costBasis === null || r?.taxAppraisal?.costBasis === undefined
+          ? ''
+          : String(r.taxAppraisal.costBasis),
+      appraiserTaxId: r?.taxAppraisal?.appraiserTaxId ?? '',
+    },
+    taxMode: sample.purposeOfValuation === CHARITABLE_DONATION,
   };
 }
 
@@ -151,6 +255,50 @@ export function draftToBody(d: ReportDraft) {
       : null,
     summary: orNull(d.summary),
     photoIds: d.photoIds,
+    // The appraisal's parts go with a value (an assay-only report has none).
+    ...(valuationStarted(v) ? appraisalToBody(d) : { comparables: [] }),
+  };
+}
+
+/** The assignment, comparables, re-valuation date and (in tax mode) tax details of a valued draft. */
+function appraisalToBody(d: ReportDraft) {
+  const a = d.assignment;
+  const t = d.tax;
+  return {
+    assignment: {
+      intendedUse: a.intendedUse,
+      intendedUsers: a.intendedUsers,
+      valueDefinition: a.valueDefinition,
+      propertyInterest: a.propertyInterest,
+      propertyInterestOther: a.propertyInterest === 'other' ? orNull(a.propertyInterestOther) : null,
+      inspection: a.inspection,
+      inspectionDate: a.inspectionDate,
+      scopeOfWork: a.scopeOfWork,
+      extraordinaryAssumptions: orNull(a.extraordinaryAssumptions),
+      hypotheticalConditions: orNull(a.hypotheticalConditions),
+      limitingConditions: a.limitingConditions,
+    },
+    comparables: d.comparables.map((c) => ({
+      description: c.description,
+      source: c.source,
+      saleDate: c.saleDate,
+      price: c.price.trim(),
+      currency: c.currency,
+      lotUrl: orNull(c.lotUrl),
+      notes: orNull(c.notes),
+      photoFileId: c.photoFileId,
+    })),
+    revalueBy: orNull(d.revalueBy),
+    taxAppraisal: d.taxMode
+      ? {
+          donee: t.donee,
+          contributionDate: t.contributionDate,
+          dateAcquired: orNull(t.dateAcquired),
+          howAcquired: t.howAcquired,
+          costBasis: orNull(t.costBasis),
+          appraiserTaxId: t.appraiserTaxId,
+        }
+      : null,
   };
 }
 
@@ -193,10 +341,7 @@ function contentKey(d: ReportDraft): string {
  * True when the draft states exactly what the issued report states: the same elements (in any
  * order) and the same identification, verdicts, value, texts and photos.
  */
-export function sameAsIssued(
-  d: ReportDraft,
-  sample: Pick<SampleDetail, 'reportElements' | 'report' | 'files'>,
-): boolean {
+export function sameAsIssued(d: ReportDraft, sample: DraftSource): boolean {
   const next = elementsToSend(d.rows).map(elementKey).sort();
   const before = sample.reportElements.map(elementKey).sort();
   const sameElements = next.length === before.length && next.every((k, i) => k === before[i]);

@@ -99,3 +99,40 @@ export function freshSampleForm(
     submitterPhone: user?.phone ?? '',
   };
 }
+
+/**
+ * A new submission for valuing an item again (docs/product/appraisal-report.md, Re-valuation): the
+ * earlier submission's item, purpose and contact, expert valuation asked for, and a note naming the
+ * earlier report. Files are not copied: current photos are added again.
+ */
+export function revaluationForm(
+  user: Parameters<typeof freshSampleForm>[0],
+  old: {
+    id: number;
+    itemName: string;
+    category: string;
+    description: string;
+    estimatedAge: string | null;
+    dimensions: string | null;
+    weight: string | null;
+    materials: string | null;
+    purposeOfValuation: string | null;
+    estimatedValueRange: string | null;
+    reportCode: string | null;
+  },
+): SampleFormValues {
+  return {
+    ...freshSampleForm(user),
+    itemName: old.itemName,
+    category: old.category,
+    description: old.description,
+    estimatedAge: old.estimatedAge ?? '',
+    dimensions: old.dimensions ?? '',
+    weight: old.weight ?? '',
+    materials: old.materials ?? '',
+    purposeOfValuation: old.purposeOfValuation ?? '',
+    estimatedValueRange: old.estimatedValueRange ?? '',
+    expertValuation: true,
+    specialInstructions: `Re-valuation of the item in report ${old.reportCode ?? ''} (sample ${old.id}).`,
+  };
+}

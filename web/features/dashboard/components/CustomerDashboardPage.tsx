@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Badge,
   Box,
   Button,
   Container,
@@ -166,6 +167,11 @@ export function CustomerDashboardPage() {
                       <Stack gap={4} align="flex-start">
                         <StatusBadge status={s.status} />
                         {s.quoteStatus === 'sent' && <QuoteBadge status="sent" />}
+                        {s.revaluationDue && (
+                          <Badge color="orange" variant="light">
+                            re-valuation due
+                          </Badge>
+                        )}
                       </Stack>
                     </Table.Td>
                     <Table.Td data-label="Expected Completion">
@@ -193,6 +199,17 @@ export function CustomerDashboardPage() {
                             onClick={() => downloadReport(s.reportCode as string)}
                           >
                             PDF
+                          </Button>
+                        )}
+                        {s.revaluationDue && (
+                          <Button
+                            component={Link}
+                            to={`/submit-sample?revalue=${s.id}`}
+                            size="xs"
+                            color="orange"
+                            aria-label={`Request re-valuation of ${s.itemName}`}
+                          >
+                            Request re-valuation
                           </Button>
                         )}
                       </Group>

@@ -15,14 +15,18 @@ export function NotesEditor({
   onChange,
   label = 'Notes',
   name = 'notes',
+  error,
 }: {
   value: string;
   onChange: (html: string) => void;
   label?: string;
   /** The field's name (`data-name`), e.g. 'valuation.basis'. */
   name?: string;
+  /** A message about the text, shown under it. */
+  error?: string;
 }) {
   const labelId = useId();
+  const errorId = useId();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -80,6 +84,11 @@ export function NotesEditor({
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content mih={90} />
       </RichTextEditor>
+      {error ? (
+        <Input.Error id={errorId} mt={4}>
+          {error}
+        </Input.Error>
+      ) : null}
     </div>
   );
 }

@@ -22,7 +22,8 @@ import {
   latestEffectiveDate,
   VALUE_TYPES,
 } from '../../../../common/domain/valuation';
-import type { DraftErrors, ReportDraft, ValuationDraft } from '../report-draft';
+import { type DraftErrors, type ReportDraft, type ValuationDraft, valuationStarted } from '../report-draft';
+import { AppraisalEditor } from './AppraisalEditor';
 import { NotesEditor } from './NotesEditor';
 import { PhotoPicker } from './PhotoPicker';
 
@@ -322,6 +323,10 @@ export function ReportContentEditor({
           onChange={(valuation) => onChange({ valuation })}
         />
       </EditorSection>
+
+      {valuationStarted(draft.valuation) ? (
+        <AppraisalEditor draft={draft} onChange={onChange} errors={errors} photos={photos} />
+      ) : null}
 
       {after}
 

@@ -17,6 +17,7 @@ import {
   verdictLabel,
 } from '../../../../common/domain/valuation';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { AppraisalParts } from '../../../components/AppraisalParts';
 import { ElementsTable } from '../../../components/ElementsTable';
 import { IdentificationList, statedFields } from '../../../components/ReportParts';
 import { errorMessage } from '../../../lib/api';
@@ -224,6 +225,7 @@ function SubmittedContent({ review: r }: { review: ReportReview }) {
         </Text>
       ) : null}
       {c?.photoIds.length ? <Text size="sm">{c.photoIds.length} photo(s) chosen for the report.</Text> : null}
+      {c ? <AppraisalParts report={c} files={[]} headingOrder={3} /> : null}
       {summary ? (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {summary}

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { reportDefaultsQuery } from '../api';
 import type { SampleDetail } from '../../../../common/contracts/samples';
 import { draftFromSample, type ReportDraft, sameAsIssued } from '../report-draft';
 import { useGenerateReport } from './use-generate-report';
@@ -14,6 +16,11 @@ const ERROR_PATHS: Record<keyof ReportDraft, string> = {
   valuation: 'valuation',
   summary: 'summary',
   photoIds: 'photoIds',
+  assignment: 'assignment',
+  comparables: 'comparables',
+  revalueBy: 'revalueBy',
+  tax: 'taxAppraisal',
+  taxMode: 'taxAppraisal',
 };
 
 /**
@@ -29,12 +36,15 @@ export function useReportEditor(sampleId: number, sample: SampleDetail | undefin
   const { generate, preview, previewing, isPending, errors, clearErrors, clearErrorsUnder } =
     useGenerateReport(sampleId, Boolean(code));
 
+  // A new appraisal starts from the lab's limiting conditions; without them (an error), from nothing.
+  const defaults = useQuery(reportDefaultsQuery());
+  const defaultsSettled = !defaults.isPending;
   useEffect(() => {
-    if (sample && loadKey !== null && loadKey !== loadedFor) {
-      setDraft(draftFromSample(sample));
+    if (sample && defaultsSettled && loadKey !== null && loadKey !== loadedFor) {
+      setDraft(draftFromSample(sample, defaults.data));
       setLoadedFor(loadKey);
     }
-  }, [sample, loadKey, loadedFor]);
+  }, [sample, loadKey, loadedFor, defaultsSettled, defaults.data]);
 
   // A changed part loses its messages until the next Generate checks it again.
   const update = (patch: Partial<ReportDraft>) => {

@@ -15,8 +15,9 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { SAMPLE_SUBMISSION_MESSAGES, sampleSubmissionFields } from '../../../../common/contracts/samples';
 import {
   CATEGORIES,
@@ -40,7 +41,8 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSubmitSample } from '../api';
-import { freshSampleForm, type SampleFormValues } from '../draft';
+import { freshSampleForm, revaluationForm, type SampleFormValues } from '../draft';
+import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { addFiles, isOversized, MAX_FILE_MB, oversizedError, submissionBody } from '../submission-body';
 import { focusFirstInvalid, leadingError } from '../submission-focus';
 import { useSampleDraft } from '../use-sample-draft';
@@ -79,6 +81,17 @@ export function SubmitSamplePage() {
     initialValues: draft?.values ?? freshSampleForm(user),
     validate: schemaResolver(sampleSubmissionFields, { sync: true }),
   });
+  // "Request re-valuation" opens this page with ?revalue=ID: the earlier submission fills the form.
+  const [params] = useSearchParams();
+  const revalueId = Number(params.get('revalue')) || null;
+  const earlier = useQuery({ ...sampleDetailQuery(revalueId ?? 0), enabled: revalueId !== null });
+  const [prefilledFrom, setPrefilledFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (earlier.data && prefilledFrom !== earlier.data.id) {
+      form.setValues(revaluationForm(user, earlier.data));
+      setPrefilledFrom(earlier.data.id);
+    }
+  }, [earlier.data, prefilledFrom, form, user]);
   const [photos, setPhotos] = useState<File[]>([]);
   const [documents, setDocuments] = useState<File[]>([]);
 
@@ -151,6 +164,12 @@ export function SubmitSamplePage() {
         Tell us about your item. Fields marked * are required.
       </Text>
 
+      {earlier.data && prefilledFrom === earlier.data.id && (
+        <Alert color="blue" mb="md" title="Re-valuation">
+          The details of {earlier.data.itemName} are filled in from your earlier submission. Please add
+          current photos of the item and check the details before you submit.
+        </Alert>
+      )}
       {draft && (
         <Alert color="blue" title="Draft restored" mb="lg" role="status">
           <Stack gap="xs">

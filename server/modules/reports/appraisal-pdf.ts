@@ -1,0 +1,310 @@
+import type { ComparableContent } from '../../../common/contracts/appraisal';
+import { inspectionLabel, propertyInterestLabel, TAX_STATEMENT } from '../../../common/domain/appraisal';
+import { formatMoney } from '../../../common/domain/money';
+import { dateInWords, valueTypeLabel } from '../../../common/domain/valuation';
+import { renderNotes } from './notes-pdf';
+import {
+  ACCENT,
+  artifact,
+  BAND,
+  container,
+  type Ctx,
+  drawPairs,
+  heading,
+  INK,
+  longDate,
+  MUTED,
+  RULE,
+  tag,
+} from './report-pdf';
+
+// The appraisal's sections of the report PDF (docs/product/appraisal-report.md): the cover block,
+// the definition of value, the comparables table, scope, assumptions and conditions, the tax
+// statement and the certification. Each draws only when the report is an appraisal (it has an
+// assignment), so an assay-only or older report looks exactly as before.
+
+/** For whom, for what, which value and when: the first thing an insurer or a court reads. */
+export function appraisalCoverSection(ctx: Ctx) {
+  const { input, doc } = ctx;
+  const a = input.content?.assignment;
+  const v = input.content?.valuation;
+  if (!a || !v) return;
+  const sect = container(doc, ctx.root, 'Sect');
+  heading(ctx, sect, 'Appraisal');
+  drawPairs(ctx, sect, [
+    ['Client', input.sample.ownerName, true],
+    ['Value type', valueTypeLabel(v.valueType)],
+    ['Intended use', a.intendedUse],
+    ['Effective date', dateInWords(v.effectiveDate)],
+    ['Intended users', a.intendedUsers],
+    ['Report date', longDate(input.issuedAt)],
+  ]);
+  sect.end();
+  doc.y += 4;
+}
+
+/** Draws one titled rich text (an H3 and its paragraphs), keeping the title with its first lines. */
+function richPart(ctx: Ctx, parent: PDFKit.PDFStructureElement, title: string, html: string) {
+  const { doc, left, width, bottomLimit } = ctx;
+  if (doc.y + 48 > bottomLimit()) doc.addPage();
+  tag(doc, parent, 'H3', () =>
+    doc
+      .fillColor(MUTED)
+      .font('bold')
+      .fontSize(9)
+      .text(title.toUpperCase(), left, doc.y + 2, { width }),
+  );
+  doc.x = left;
+  renderNotes(doc, html, { x: left, width, bottomLimit }, parent);
+  doc.y += 6;
+}
+
+/** The definition of the value stated, with its source, right under the value. */
+export function valueDefinitionSection(ctx: Ctx) {
+  const a = ctx.input.content?.assignment;
+  if (!a || !ctx.input.content?.valuation) return;
+  const sect = container(ctx.doc, ctx.root, 'Sect');
+  richPart(ctx, sect, 'Definition of value', a.valueDefinition);
+  sect.end();
+  ctx.doc.y += 4;
+}
+
+const COMPARABLE_COLUMNS = [
+  { title: 'No.', width: 0.06, align: 'left' as const },
+  { title: 'Sale date', width: 0.15, align: 'left' as const },
+  { title: 'Description', width: 0.38, align: 'left' as const },
+  { title: 'Source', width: 0.22, align: 'left' as const },
+  { title: 'Price', width: 0.19, align: 'right' as const },
+];
+
+/** A sale's price in its own currency (minor units at rest), never converted. */
+const priceOf = (c: ComparableContent) => formatMoney(c.price, c.currency);
+
+/** The comparable sales as a tagged table; the header row repeats (as an artifact) on a new page. */
+export function comparablesSection(ctx: Ctx) {
+  const { doc, input, left, width, bottomLimit, root } = ctx;
+  const rows = input.content?.comparables ?? [];
+  if (!rows.length) return;
+  const sect = container(doc, root, 'Sect');
+  heading(ctx, sect, 'Comparable Sales', 120);
+  tag(doc, sect, 'P', () =>
+    doc
+      .fillColor(MUTED)
+      .font('regular')
+      .fontSize(8)
+      .text('Each price is stated in the currency the sale was made in; none is converted.', left, doc.y, {
+        width,
+      }),
+  );
+  doc.y += 4;
+  const table = container(doc, sect, 'Table');
+  const pad = 5;
+  const colX = (ci: number) =>
+    left + COMPARABLE_COLUMNS.slice(0, ci).reduce((sum, c) => sum + c.width * width, 0);
+  const colW = (ci: number) => (COMPARABLE_COLUMNS[ci]?.width ?? 0) * width - pad * 2;
+  const headText = (ci: number, y: number) => {
+    const c = COMPARABLE_COLUMNS[ci];
+    if (!c) return;
+    doc
+      .fillColor('#ffffff')
+      .font('bold')
+      .fontSize(8)
+      .text(c.title.toUpperCase(), colX(ci) + pad, y + 5, { width: colW(ci), align: c.align });
+  };
+  const drawHead = (repeated: boolean) => {
+    const y = doc.y;
+    artifact(doc, () => doc.rect(left, y, width, 18).fillColor(ACCENT).fill());
+    if (repeated) {
+      artifact(doc, () => COMPARABLE_COLUMNS.forEach((_c, ci) => headText(ci, y)), 'Pagination');
+    } else {
+      const tr = container(doc, table, 'TR');
+      COMPARABLE_COLUMNS.forEach((_c, ci) => tag(doc, tr, 'TH', () => headText(ci, y)));
+      tr.end();
+    }
+    doc.y = y + 18;
+  };
+  drawHead(false);
+  rows.forEach((c, i) => {
+    const photo = c.photoFileId ? input.photoNames?.get(c.photoFileId) : undefined;
+    const details = [c.notes, c.lotUrl ? `Lot: ${c.lotUrl}` : null, photo ? `Photo: ${photo}` : null].filter(
+      (t): t is string => Boolean(t),
+    );
+    const cells: { text: string; small?: string[]; bold?: boolean }[] = [
+      { text: String(i + 1) },
+      { text: dateInWords(c.saleDate) },
+      { text: c.description, small: details, bold: true },
+      { text: c.source },
+      { text: priceOf(c), bold: true },
+    ];
+    const cellHeight = (cell: (typeof cells)[number], ci: number) => {
+      doc.font(cell.bold ? 'bold' : 'regular').fontSize(8.5);
+      let h = doc.heightOfString(cell.text, { width: colW(ci) });
+      doc.font('regular').fontSize(7.5);
+      for (const s of cell.small ?? []) h += doc.heightOfString(s, { width: colW(ci) }) + 1;
+      return h;
+    };
+    const h = Math.max(...cells.map(cellHeight)) + pad * 2;
+    // A row is never split across pages.
+    if (doc.y + h > bottomLimit()) {
+      doc.addPage();
+      drawHead(true);
+    }
+    const y = doc.y;
+    if (i % 2 === 1) artifact(doc, () => doc.rect(left, y, width, h).fillColor('#f7f9fb').fill());
+    const tr = container(doc, table, 'TR');
+    cells.forEach((cell, ci) => {
+      const col = COMPARABLE_COLUMNS[ci];
+      if (!col) return;
+      const td = container(doc, tr, 'TD');
+      tag(doc, td, 'P', () =>
+        doc
+          .fillColor(INK)
+          .font(cell.bold ? 'bold' : 'regular')
+          .fontSize(8.5)
+          .text(cell.text, colX(ci) + pad, y + pad, { width: colW(ci), align: col.align }),
+      );
+      for (const small of cell.small ?? [])
+        tag(doc, td, 'P', () =>
+          doc
+            .fillColor(MUTED)
+            .font('regular')
+            .fontSize(7.5)
+            .text(small, colX(ci) + pad, doc.y + 1, { width: colW(ci) }),
+        );
+      td.end();
+    });
+    tr.end();
+    doc.y = y + h;
+    const ruleY = doc.y;
+    artifact(doc, () =>
+      doc
+        .moveTo(left, ruleY)
+        .lineTo(left + width, ruleY)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke(),
+    );
+  });
+  table.end();
+  sect.end();
+  doc.y += 14;
+}
+
+/** What was inspected and how, the interest appraised and the research done. */
+export function scopeSection(ctx: Ctx) {
+  const a = ctx.input.content?.assignment;
+  if (!a) return;
+  const { doc } = ctx;
+  const sect = container(doc, ctx.root, 'Sect');
+  heading(ctx, sect, 'Scope of Work', 110);
+  drawPairs(ctx, sect, [
+    ['Inspection', inspectionLabel(a.inspection)],
+    ['Inspected on', dateInWords(a.inspectionDate)],
+    [
+      'Interest',
+      a.propertyInterest === 'other' && a.propertyInterestOther
+        ? a.propertyInterestOther
+        : propertyInterestLabel(a.propertyInterest),
+    ],
+  ]);
+  richPart(ctx, sect, 'Research and sources', a.scopeOfWork);
+  sect.end();
+  doc.y += 4;
+}
+
+/** Extraordinary assumptions, hypothetical conditions and limiting conditions. */
+export function conditionsSection(ctx: Ctx) {
+  const a = ctx.input.content?.assignment;
+  if (!a) return;
+  const sect = container(ctx.doc, ctx.root, 'Sect');
+  heading(ctx, sect, 'Assumptions and Conditions');
+  if (a.extraordinaryAssumptions)
+    richPart(ctx, sect, 'Extraordinary assumptions', a.extraordinaryAssumptions);
+  if (a.hypotheticalConditions) richPart(ctx, sect, 'Hypothetical conditions', a.hypotheticalConditions);
+  richPart(ctx, sect, 'Limiting conditions', a.limitingConditions);
+  sect.end();
+  ctx.doc.y += 4;
+}
+
+/** For a charitable donation: the income-tax statement and the details the tax rules ask for. */
+export function taxSection(ctx: Ctx) {
+  const { doc, input, left, width, bottomLimit } = ctx;
+  const t = input.content?.taxAppraisal;
+  const v = input.content?.valuation;
+  if (!t || !v) return;
+  const sect = container(doc, ctx.root, 'Sect');
+  heading(ctx, sect, 'Appraisal for Income-Tax Purposes', 150);
+  doc.font('bold').fontSize(9.5);
+  const h = doc.heightOfString(TAX_STATEMENT, { width: width - 20 }) + 16;
+  if (doc.y + h > bottomLimit()) doc.addPage();
+  const top = doc.y;
+  artifact(doc, () => doc.rect(left, top, width, h).fillColor(BAND).fill());
+  tag(doc, sect, 'P', () =>
+    doc
+      .fillColor(INK)
+      .font('bold')
+      .fontSize(9.5)
+      .text(TAX_STATEMENT, left + 10, top + 8, { width: width - 20 }),
+  );
+  doc.y = top + h + 8;
+  drawPairs(ctx, sect, [
+    ['Donee', t.donee, true],
+    ['Contribution date', dateInWords(t.contributionDate)],
+    ['How acquired', t.howAcquired],
+    ['Date acquired', t.dateAcquired ? dateInWords(t.dateAcquired) : 'Not known'],
+    ['Cost basis', t.costBasis === null ? 'Not stated' : formatMoney(t.costBasis, v.currency)],
+    ["Appraiser's taxpayer ID", t.appraiserTaxId],
+  ]);
+  sect.end();
+  doc.y += 4;
+}
+
+/**
+ * The Certification: the lab's text, then each signatory's qualifications; the signatures and the
+ * verification block follow (signOffSection), so the certification is the report's last part.
+ */
+export function certificationSection(ctx: Ctx) {
+  const { doc, input } = ctx;
+  if (!input.content?.assignment) return;
+  // The certification, the qualifications and the signatures stay together: when they do not fit
+  // below, they start a page of their own (never signatures alone on a last page).
+  const reviewerOn = Boolean(input.reviewer);
+  const plain = (html: string | null | undefined) =>
+    (html ?? '').replace(/<\/(p|li|h1|h2)>/g, '\n').replace(/<[^>]*>/g, '');
+  doc.font('regular').fontSize(9.5);
+  const reviewerQualifications =
+    input.reviewer && input.reviewer !== 'pending' ? input.reviewer.qualifications : null;
+  const textH = [input.certification, input.analyst?.qualifications, reviewerQualifications]
+    .map((h) => doc.heightOfString(plain(h) || ' ', { width: ctx.width }) + 24)
+    .reduce((a, b) => a + b, 0);
+  const signOffH = reviewerOn ? 280 : 170;
+  if (doc.y + 30 + textH + signOffH > ctx.bottomLimit()) doc.addPage();
+  const sect = container(doc, ctx.root, 'Sect');
+  heading(ctx, sect, 'Certification', 140);
+  if (input.certification) {
+    doc.x = ctx.left;
+    renderNotes(
+      doc,
+      input.certification,
+      { x: ctx.left, width: ctx.width, bottomLimit: ctx.bottomLimit },
+      sect,
+    );
+    doc.y += 6;
+  }
+  const reviewer = input.reviewer && input.reviewer !== 'pending' ? input.reviewer : null;
+  const people = [
+    { role: 'Analyst', person: input.analyst },
+    ...(reviewer ? [{ role: 'Reviewer', person: reviewer }] : []),
+  ];
+  for (const { role, person } of people) {
+    if (!person) continue;
+    richPart(
+      ctx,
+      sect,
+      `Qualifications of ${person.name} (${role.toLowerCase()})`,
+      person.qualifications || '<p>No qualifications are on record for this signatory.</p>',
+    );
+  }
+  sect.end();
+  doc.y += 4;
+}

@@ -1,0 +1,168 @@
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReportContent } from '../../common/contracts/reports';
+import type { SampleFile } from '../../common/contracts/samples';
+import { inspectionLabel, propertyInterestLabel, TAX_STATEMENT } from '../../common/domain/appraisal';
+import { formatMajorRange, dateInWords } from '../../common/domain/valuation';
+import { RichParagraphs } from './RichParagraphs';
+
+// The appraisal's parts as the PDF states them (docs/product/appraisal-report.md): the assignment,
+// the comparable sales (each price in its own currency), the re-valuation date and, for a charitable
+// donation, the tax statement and details. Shown to the owner on the sample page and to the second
+// reviewer; never on the public verification page.
+
+function Part({ title, order, children }: { title: string; order: 3 | 4; children: React.ReactNode }) {
+  return (
+    <div>
+      <Title order={order} size="h5" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </div>
+  );
+}
+
+function Term({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      {typeof children === 'string' ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {children}
+        </Text>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}
+
+const money = (amount: number, currency: string) => formatMajorRange({ high: amount, currency });
+
+export function AppraisalParts({
+  report,
+  files,
+  headingOrder = 3,
+}: {
+  report: ReportContent;
+  files: SampleFile[];
+  headingOrder?: 3 | 4;
+}) {
+  const a = report.assignment;
+  const t = report.taxAppraisal;
+  const v = report.valuation;
+  if (!a && !report.comparables.length && !t) return null;
+  const photoName = (id: number | null) => files.find((f) => f.id === id)?.originalName ?? null;
+  return (
+    <>
+      {a ? (
+        <Part title="Assignment" order={headingOrder}>
+          <Stack gap="xs">
+            <Term label="Intended use">{a.intendedUse}</Term>
+            <Term label="Intended users">{a.intendedUsers}</Term>
+            <Term label="Definition of value">
+              <RichParagraphs html={a.valueDefinition} />
+            </Term>
+            <Term label="Property interest">
+              {a.propertyInterest === 'other' && a.propertyInterestOther
+                ? a.propertyInterestOther
+                : propertyInterestLabel(a.propertyInterest)}
+            </Term>
+            <Term label="Inspection">
+              {`${inspectionLabel(a.inspection)}, ${dateInWords(a.inspectionDate)}`}
+            </Term>
+            <Term label="Scope of work">
+              <RichParagraphs html={a.scopeOfWork} />
+            </Term>
+            {a.extraordinaryAssumptions ? (
+              <Term label="Extraordinary assumptions">
+                <RichParagraphs html={a.extraordinaryAssumptions} />
+              </Term>
+            ) : null}
+            {a.hypotheticalConditions ? (
+              <Term label="Hypothetical conditions">
+                <RichParagraphs html={a.hypotheticalConditions} />
+              </Term>
+            ) : null}
+            <Term label="Limiting conditions">
+              <RichParagraphs html={a.limitingConditions} />
+            </Term>
+          </Stack>
+        </Part>
+      ) : null}
+
+      {report.comparables.length ? (
+        <Part title="Comparable sales" order={headingOrder}>
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped withTableBorder aria-label="Comparable sales">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Sale date</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th>Source</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.comparables.map((c, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateInWords(c.saleDate)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{c.description}</Text>
+                      {c.notes ? (
+                        <Text size="xs" c="gray.7">
+                          {c.notes}
+                        </Text>
+                      ) : null}
+                      {photoName(c.photoFileId) ? (
+                        <Text size="xs" c="gray.7">
+                          Photo: {photoName(c.photoFileId)}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      {c.lotUrl ? (
+                        <Anchor href={c.lotUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                          {c.source}
+                        </Anchor>
+                      ) : (
+                        c.source
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(c.price, c.currency)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="xs" c="gray.7" mt={4}>
+            Each price is given in the currency the sale was made in; none is converted.
+          </Text>
+        </Part>
+      ) : null}
+
+      {report.revalueBy ? (
+        <Part title="Re-valuation" order={headingOrder}>
+          <Text size="sm">We recommend having the item valued again by {dateInWords(report.revalueBy)}.</Text>
+        </Part>
+      ) : null}
+
+      {t ? (
+        <Part title="Tax appraisal" order={headingOrder}>
+          <Stack gap="xs">
+            <Text size="sm">{TAX_STATEMENT}</Text>
+            <Term label="Donee">{t.donee}</Term>
+            <Term label="Contribution date">{dateInWords(t.contributionDate)}</Term>
+            {t.dateAcquired ? <Term label="Date acquired">{dateInWords(t.dateAcquired)}</Term> : null}
+            <Term label="How acquired">{t.howAcquired}</Term>
+            {t.costBasis !== null && v ? (
+              <Term label="Cost basis">{money(t.costBasis, v.currency)}</Term>
+            ) : null}
+            <Term label="Appraiser's taxpayer identification number">{t.appraiserTaxId}</Term>
+          </Stack>
+        </Part>
+      ) : null}
+    </>
+  );
+}
