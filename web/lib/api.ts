@@ -90,13 +90,20 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 }
 
 /** A GET of one page of a list, with the total from the `X-Total-Count` header (null when absent). */
-export async function getPage<T>(path: string): Promise<{ rows: T[]; total: number | null }> {
+export async function getPage<T>(
+  path: string,
+): Promise<{ rows: T[]; total: number | null; estimated?: boolean }> {
   const response = await fetch(path, { headers: authHeaders() });
   const text = await response.text();
   const parsed = parseBody(text);
   if (!response.ok) throw new HttpError(response.status, text, messageOf(parsed));
   const header = response.headers.get('X-Total-Count');
-  return { rows: (parsed as T[] | null) ?? [], total: header === null ? null : Number(header) };
+  return {
+    rows: (parsed as T[] | null) ?? [],
+    total: header === null ? null : Number(header),
+    // A searched list's total beyond 10,000 rows is the database's estimate (docs/decisions/0025-search.md).
+    estimated: response.headers.get('X-Total-Count-Estimated') === 'true',
+  };
 }
 
 export const api = {

@@ -46,6 +46,10 @@ export const quoteKeys = {
 export const staffKeys = {
   all: ['staff'] as const,
   samples: () => [...staffKeys.all, 'samples'] as const,
+  /** One page of the work list for a search, filters and sort (its URL's query). */
+  workList: (query: string) => [...staffKeys.samples(), 'view', query] as const,
+  /** The dashboard's counters: GET /api/staff/samples/counts. */
+  counts: () => [...staffKeys.samples(), 'counts'] as const,
   /** The second review: the caller's "Awaiting your review" queue and one sample's draft (docs/product/valuation-report.md). */
   reviews: () => [...staffKeys.all, 'reviews'] as const,
   review: (sampleId: number) => [...staffKeys.all, 'review', sampleId] as const,
@@ -59,6 +63,8 @@ export const adminKeys = {
   all: ['admin'] as const,
   samples: () => [...adminKeys.all, 'samples'] as const,
   samplePage: (page: number) => [...adminKeys.samples(), page] as const,
+  /** One page of the Samples tab's searched, filtered, sorted list (its URL's query). */
+  sampleView: (query: string) => [...adminKeys.samples(), 'view', query] as const,
   analytics: () => [...adminKeys.all, 'analytics'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   staffUsers: () => [...adminKeys.users(), 'staff'] as const,

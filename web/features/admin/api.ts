@@ -18,20 +18,40 @@ import {
 } from '../../../common/contracts/workflow';
 import type { Role } from '../../../common/domain/roles';
 import { api, apiUpload, fetchBlob, getPage, saveBlob } from '../../lib/api';
+import { type ListView, viewToParams } from '../../lib/sample-filters';
+import { type SampleFilters, sampleFiltersToParams } from '../../../common/contracts/sample-search';
 import { pollWhileProcessing } from '../../lib/photos';
 import { adminKeys, invalidateSampleViews } from '../../lib/query-keys';
 
 // Admin data is fresh for 5 minutes (docs/product/limits.md: the query client's default stale time).
 
-export const adminSamplesQuery = (page: number) =>
-  queryOptions({
-    queryKey: adminKeys.samplePage(page),
-    queryFn: () => getPage<SampleListItem>(`/api/admin/samples?page=${page}&pageSize=${ADMIN_PAGE_SIZE}`),
+/** One page of the Samples tab: the view's search, filters and sort (kept in the page's URL). */
+export const adminSamplesQuery = (view: ListView) => {
+  const params = viewToParams(view);
+  params.set('page', String(view.page));
+  params.set('pageSize', String(ADMIN_PAGE_SIZE));
+  const query = params.toString();
+  return queryOptions({
+    queryKey: adminKeys.sampleView(query),
+    queryFn: () => getPage<SampleListItem>(`/api/admin/samples?${query}`),
     placeholderData: keepPreviousData,
     refetchInterval: pollWhileProcessing<{ rows: SampleListItem[] }>((page) =>
       page.rows.some((s) => s.photoProcessing),
     ),
   });
+};
+
+/** The Samples tab's filters as a CSV file (GET /api/admin/samples.csv), fetched with the token. */
+export async function exportSamplesCsv(filters: SampleFilters): Promise<void> {
+  const blob = await fetchBlob(`/api/admin/samples.csv?${sampleFiltersToParams(filters)}`);
+  saveBlob(blob, `samples-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/** Every contact inquiry as a CSV file (GET /api/admin/contact-inquiries.csv). */
+export async function exportInquiriesCsv(): Promise<void> {
+  const blob = await fetchBlob('/api/admin/contact-inquiries.csv');
+  saveBlob(blob, `contact-inquiries-${new Date().toISOString().slice(0, 10)}.csv`);
+}
 
 export const analyticsQuery = () =>
   queryOptions({

@@ -13,7 +13,8 @@ import {
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { focusFirstError } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { inquiriesQuery, useReplyToInquiry, useSetInquiryStatus } from '../api';
+import { exportInquiriesCsv, inquiriesQuery, useReplyToInquiry, useSetInquiryStatus } from '../api';
+import { IconDownload } from '@tabler/icons-react';
 import { reason } from './messages';
 import { type Column, NO_WRAP, PagedTable, StateBadge } from './PagedTable';
 
@@ -123,6 +124,7 @@ const STATUS_COLOR: Record<string, string> = { new: 'blue', pending: 'yellow', r
 export function InquiriesTab() {
   const [page, setPage] = useState(1);
   const inquiries = useQuery(inquiriesQuery(page));
+  const [exporting, setExporting] = useState(false);
   const setStatus = useSetInquiryStatus();
   const mark = (id: number, status: InquiryStatus) =>
     setStatus.mutate(
@@ -176,6 +178,27 @@ export function InquiriesTab() {
       page={page}
       onPage={setPage}
       pagerLabel="Inquiries pages"
+      above={() => (
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            loading={exporting}
+            onClick={async () => {
+              setExporting(true);
+              try {
+                await exportInquiriesCsv();
+              } catch (err) {
+                toast.error('Error', `Failed to export inquiries: ${reason(err)}`);
+              } finally {
+                setExporting(false);
+              }
+            }}
+          >
+            Export CSV
+          </Button>
+        </Group>
+      )}
     />
   );
 }

@@ -4,7 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { reason } from './messages';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 export type Column<Row> = {
   /** The header, and the cell's `data-label` (shown beside the value when rows become cards). */
@@ -20,7 +20,10 @@ export const NO_WRAP: CSSProperties = { whiteSpace: 'nowrap' };
  * Retry, then what goes above the list, the empty text or the table (cards on a phone), the pager
  * and what goes below. Each row carries its id in `idAttribute` (`data-sample-id`…).
  */
-export function PagedTable<Data extends { total: number | null }, Row extends { id: number }>({
+export function PagedTable<
+  Data extends { total: number | null; estimated?: boolean },
+  Row extends { id: number },
+>({
   query,
   rowsOf,
   loading,
@@ -36,6 +39,7 @@ export function PagedTable<Data extends { total: number | null }, Row extends { 
   pageSize,
   above,
   below,
+  maxRows,
 }: {
   query: UseQueryResult<Data>;
   rowsOf: (data: Data) => Row[];
@@ -55,6 +59,8 @@ export function PagedTable<Data extends { total: number | null }, Row extends { 
   pageSize?: number;
   above?: (data: Data) => ReactNode;
   below?: ReactNode;
+  /** A searched list pages through this many rows at most. */
+  maxRows?: number;
 }) {
   if (query.isPending) return <RowsSkeleton label={loading} rows={5} />;
   if (query.isError)
@@ -97,6 +103,8 @@ export function PagedTable<Data extends { total: number | null }, Row extends { 
         page={page}
         rows={rows.length}
         total={query.data.total}
+        estimated={query.data.estimated}
+        maxRows={maxRows}
         label={pagerLabel}
         onPage={onPage}
         pageSize={pageSize}

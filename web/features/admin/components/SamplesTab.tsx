@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,16 @@ import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { adminSamplesQuery, staffUsersQuery, useAssignSample, useStartAnalysis } from '../api';
+import {
+  adminSamplesQuery,
+  exportSamplesCsv,
+  staffUsersQuery,
+  useAssignSample,
+  useStartAnalysis,
+} from '../api';
+import { SampleFilters } from '../../../components/SampleFilters';
+import { isFiltered, useListView } from '../../../lib/sample-filters';
+import { MAX_PAGED_ROWS } from '../../../../common/contracts/sample-search';
 import { reason } from './messages';
 import { type Column, NO_WRAP, PagedTable } from './PagedTable';
 import type { SendQuoteDialogSlot } from '../../../components/slots';
@@ -88,8 +97,19 @@ export function SamplesTab({
   userId: number;
   quoteDialog?: SendQuoteDialogSlot;
 }) {
-  const [page, setPage] = useState(1);
-  const samples = useQuery(adminSamplesQuery(page));
+  const { view, setFilters, setPage } = useListView();
+  const samples = useQuery(adminSamplesQuery(view));
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await exportSamplesCsv(view.filters);
+    } catch (err) {
+      toast.error('Error', `Failed to export samples: ${reason(err)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
   const staff = useQuery({ ...staffUsersQuery(), enabled: isAdmin });
   const start = useStartAnalysis();
   const staffOptions = (staff.data ?? []).map((u) => ({
@@ -153,20 +173,31 @@ export function SamplesTab({
       ),
     },
   ];
+  const filtered = isFiltered(view.filters);
   return (
-    <PagedTable
-      query={samples}
-      rowsOf={(data) => data.rows}
-      loading="Loading samples..."
-      failure={(why) => `Failed to load samples: ${why}`}
-      columns={columns}
-      idAttribute="data-sample-id"
-      minWidth={isAdmin ? 1040 : 820}
-      highlightOnHover
-      empty="No samples found."
-      page={page}
-      onPage={setPage}
-      pagerLabel="Samples pages"
-    />
+    <Stack gap="md">
+      <SampleFilters
+        value={view.filters}
+        onChange={setFilters}
+        staff={isAdmin ? staffOptions : undefined}
+        onExport={exportCsv}
+        exporting={exporting}
+      />
+      <PagedTable
+        maxRows={filtered ? MAX_PAGED_ROWS : undefined}
+        query={samples}
+        rowsOf={(data) => data.rows}
+        loading="Loading samples..."
+        failure={(why) => `Failed to load samples: ${why}`}
+        columns={columns}
+        idAttribute="data-sample-id"
+        minWidth={isAdmin ? 1040 : 820}
+        highlightOnHover
+        empty={filtered ? 'No samples match this search.' : 'No samples found.'}
+        page={view.page}
+        onPage={setPage}
+        pagerLabel="Samples pages"
+      />
+    </Stack>
   );
 }

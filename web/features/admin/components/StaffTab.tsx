@@ -22,7 +22,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useChangeRole, useResetTwoFactor, useSetUserActive, usersPageQuery } from '../api';
 import { reason } from './messages';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 const ROLE_FILTERS = [
   { value: '', label: 'All roles' },

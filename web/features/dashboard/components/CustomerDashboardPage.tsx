@@ -6,10 +6,12 @@ import {
   Container,
   Grid,
   Group,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -23,12 +25,14 @@ import {
   IconPlus,
   IconStack2,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { OwnSampleListItem } from '../../../../common/contracts/samples';
 import {
   displaySampleId,
   IN_PROGRESS_STATUSES,
   normalizeStatus,
+  SAMPLE_STATUS_LABELS,
+  SAMPLE_STATUSES,
   servicesText,
 } from '../../../../common/domain/samples';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
@@ -83,13 +87,50 @@ export function EmptySubmissions() {
   );
 }
 
+/** Above this many samples the customer's list gets a search box and a status filter. */
+export const CUSTOMER_SEARCH_THRESHOLD = 10;
+
+/** The customer's own samples whose item, VAL id or report code contains the text (any case, accents ignored), in a status. */
+export function filterOwnSamples<
+  T extends { id: number; itemName: string; reportCode: string | null; status: string },
+>(list: T[], text: string, status: string): T[] {
+  const fold = (v: string) =>
+    v
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
+  const words = fold(text).split(/\s+/).filter(Boolean);
+  return list.filter((s) => {
+    if (status && normalizeStatus(s.status) !== status) return false;
+    const hay = fold(`${displaySampleId(s.id)} ${s.id} ${s.itemName} ${s.reportCode ?? ''}`);
+    return words.every((w) => hay.includes(w));
+  });
+}
+
 export function CustomerDashboardPage() {
   usePageTitle('My Dashboard', 'Your submissions, their progress and reports.');
   const downloadReport = useReportDownload();
   const query = useOwnSamples();
 
-  const samples = query.data ?? [];
-  const counts = dashboardCounts(samples);
+  const all = query.data ?? [];
+  const counts = dashboardCounts(all);
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const statusFilter = params.get('status') ?? '';
+  const setParam = (key: 'q' | 'status', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: key === 'q' },
+    );
+  // Past ten samples (estates, dealers) the list gets a search box and a status filter, applied to
+  // the customer's own list in the browser (docs/decisions/0025-search.md).
+  const searchable = all.length > CUSTOMER_SEARCH_THRESHOLD;
+  const samples = searchable ? filterOwnSamples(all, search, statusFilter) : all;
   // undefined while loading (a placeholder), null after an error (a dash): never a misleading 0.
 
   return (
@@ -129,12 +170,37 @@ export function CustomerDashboardPage() {
       </SimpleGrid>
 
       <DashboardSection id="recent-title" title="Recent Submissions" mb="lg">
+        {searchable ? (
+          <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+            <TextInput
+              label="Search"
+              name="q"
+              type="search"
+              placeholder="Item, VAL id or report code"
+              value={search}
+              onChange={(e) => setParam('q', e.currentTarget.value)}
+              style={{ flex: '1 1 14rem' }}
+            />
+            <NativeSelect
+              label="Status"
+              name="status"
+              value={statusFilter}
+              onChange={(e) => setParam('status', e.currentTarget.value)}
+              data={[
+                { value: '', label: 'All statuses' },
+                ...SAMPLE_STATUSES.map((v) => ({ value: v, label: SAMPLE_STATUS_LABELS[v] })),
+              ]}
+            />
+          </Group>
+        ) : null}
         {query.isPending ? (
           <RowsSkeleton label="Loading submissions..." rows={3} height={52} />
         ) : query.isError ? (
           <Text c="dimmed">Your submissions could not be loaded. Use Retry above.</Text>
-        ) : samples.length === 0 ? (
+        ) : all.length === 0 ? (
           <EmptySubmissions />
+        ) : samples.length === 0 ? (
+          <Text c="dimmed">No submissions match this search.</Text>
         ) : (
           <ResponsiveTable minWidth={720}>
             <Table verticalSpacing="sm" striped highlightOnHover>

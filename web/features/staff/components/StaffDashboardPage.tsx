@@ -6,6 +6,7 @@ import {
   Group,
   NativeSelect,
   SimpleGrid,
+  Space,
   Stack,
   Table,
   Text,
@@ -16,11 +17,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AwaitingReviewCard } from '../../../components/AwaitingReviewCard';
-import type { WorkListItem } from '../../../../common/contracts/workflow';
 import {
   clientLabel,
   displaySampleId,
   normalizeStatus,
+  personFullName,
   SAMPLE_STATUS_LABELS,
   SAMPLE_STATUSES,
   STAFF_IN_PROGRESS_STATUSES,
@@ -38,16 +39,26 @@ import { useReportDownload } from '../../../lib/reports';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { staffSamplesQuery, useChangeStatus } from '../api';
+import {
+  assigneesQuery,
+  useChangeStatus,
+  WORK_LIST_SCREEN_PAGE,
+  workListCountsQuery,
+  workListPageQuery,
+} from '../api';
+import { SampleFilters } from '../../../components/SampleFilters';
+import { Pager } from '../../../components/Pager';
+import { isFiltered, useListView } from '../../../lib/sample-filters';
+import { MAX_PAGED_ROWS, type WorkListCounts } from '../../../../common/contracts/sample-search';
 import { type PendingStatusChange, StatusChangeDialog } from './StatusChangeDialog';
 import { ExpectedDate, QuoteBadge, SendQuoteAction } from '../../../components/Turnaround';
 
-/** The four counters of the staff dashboard (docs/product/statuses.md). */
-export function staffCounters(list: WorkListItem[]) {
+/** The four counters of the staff dashboard (docs/product/statuses.md), from the server's counts. */
+export function staffCounters(counts: WorkListCounts) {
   const count = (statuses: readonly SampleStatus[]) =>
-    list.filter((s) => statuses.includes(normalizeStatus(s.status))).length;
+    counts.byStatus.filter((s) => statuses.includes(s.status)).reduce((a, s) => a + s.count, 0);
   return {
-    assigned: list.length,
+    assigned: counts.total,
     pending: count(['submitted']),
     inProgress: count(STAFF_IN_PROGRESS_STATUSES),
     completed: count(['completed']),
@@ -65,7 +76,16 @@ export function StaffDashboardPage({
   usePageTitle('Staff Dashboard');
   const { user } = useSession();
   const downloadReport = useReportDownload();
-  const samples = useQuery(staffSamplesQuery());
+  const { view, setFilters, setPage } = useListView();
+  const samples = useQuery(workListPageQuery(view));
+  const counts = useQuery(workListCountsQuery());
+  const isAdmin = user?.role === 'admin';
+  const assignees = useQuery({ ...assigneesQuery(), enabled: isAdmin });
+  const assigneeOptions = (assignees.data ?? []).map((u) => ({
+    value: String(u.id),
+    label: personFullName(u) || u.email,
+  }));
+  const filtered = isFiltered(view.filters);
   const changeStatus = useChangeStatus();
   const [reportFor, setReportFor] = useState<number | null>(null);
   const [pending, setPending] = useState<PendingStatusChange | null>(null);
@@ -84,9 +104,9 @@ export function StaffDashboardPage({
     );
   };
 
-  const list = samples.data ?? [];
-  const counters = staffCounters(list);
-  const shown = (n: number) => (samples.isError ? null : n);
+  const list = samples.data?.rows ?? [];
+  const counters = counts.data ? staffCounters(counts.data) : null;
+  const shown = (n: number | undefined) => (counts.isError ? null : n);
 
   return (
     <Container size="xl" py="xl">
@@ -100,120 +120,145 @@ export function StaffDashboardPage({
             {`Failed to fetch samples: ${errorMessage(samples.error, 'Failed to fetch samples')}`}
           </LoadError>
         ) : null}
+        {counts.isError ? (
+          <LoadError onRetry={() => counts.refetch()} retrying={counts.isFetching}>
+            {`Failed to fetch the counters: ${errorMessage(counts.error, 'Failed to fetch the counters')}`}
+          </LoadError>
+        ) : null}
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <StatCard label="Assigned Samples" value={shown(counters.assigned)} loading={samples.isPending} />
-          <StatCard label="Pending" value={shown(counters.pending)} loading={samples.isPending} />
-          <StatCard label="In Progress" value={shown(counters.inProgress)} loading={samples.isPending} />
-          <StatCard label="Completed" value={shown(counters.completed)} loading={samples.isPending} />
+          <StatCard label="Assigned Samples" value={shown(counters?.assigned)} loading={counts.isPending} />
+          <StatCard label="Pending" value={shown(counters?.pending)} loading={counts.isPending} />
+          <StatCard label="In Progress" value={shown(counters?.inProgress)} loading={counts.isPending} />
+          <StatCard label="Completed" value={shown(counters?.completed)} loading={counts.isPending} />
         </SimpleGrid>
         <AwaitingReviewCard />
         <Card withBorder radius="md" padding="md">
           <Title order={2} size="h3" mb="sm">
             Assigned Samples
           </Title>
+          <SampleFilters
+            value={view.filters}
+            onChange={setFilters}
+            staff={isAdmin ? assigneeOptions : undefined}
+          />
+          <Space h="md" />
           {samples.isPending ? (
             <RowsSkeleton label="Loading staff dashboard..." rows={4} height={48} />
           ) : samples.isError ? (
             <Text c="gray.7">The work list could not be loaded. Use Retry above.</Text>
           ) : list.length === 0 ? (
-            <Text c="gray.7">No samples are assigned to you yet.</Text>
+            <Text c="gray.7">
+              {filtered ? 'No samples match this search.' : 'No samples are assigned to you yet.'}
+            </Text>
           ) : (
-            <ResponsiveTable minWidth={820}>
-              <Table striped highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>ID</Table.Th>
-                    <Table.Th>Item</Table.Th>
-                    <Table.Th>Client</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Submitted</Table.Th>
-                    <Table.Th>Expected</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((s) => {
-                    const status = normalizeStatus(s.status);
-                    const id = displaySampleId(s.id);
-                    return (
-                      <Table.Tr key={s.id} data-sample-id={s.id}>
-                        <Table.Td data-label="ID" style={{ whiteSpace: 'nowrap' }}>
-                          {id}
-                        </Table.Td>
-                        <Table.Td data-label="Item">
-                          <Group gap="sm" wrap="nowrap">
-                            <SampleThumbnail sample={s} size={40} />
-                            <Anchor component={Link} to={`/sample/${s.id}`} fw={600}>
-                              {s.itemName}
-                            </Anchor>
-                          </Group>
-                        </Table.Td>
-                        <Table.Td data-label="Client">{clientLabel(s)}</Table.Td>
-                        <Table.Td data-label="Status">
-                          <Group gap={4}>
-                            <StatusBadge status={s.status} />
-                            <QuoteBadge status={s.quoteStatus} forLab />
-                          </Group>
-                        </Table.Td>
-                        <Table.Td data-label="Submitted">{formatDate(s.submissionDate)}</Table.Td>
-                        <Table.Td data-label="Expected">
-                          <ExpectedDate date={s.expectedCompletionDate} overdue={s.overdue} />
-                        </Table.Td>
-                        <Table.Td data-label="Actions">
-                          <Group gap="xs">
-                            <NativeSelect
-                              aria-label={`Status of ${id}`}
-                              name="status"
-                              size="xs"
-                              value={status}
-                              disabled={changeStatus.isPending && changeStatus.variables?.id === s.id}
-                              onChange={(e) => {
-                                const to = e.currentTarget.value as SampleStatus;
-                                if (to !== status)
-                                  setPending({
-                                    id: s.id,
-                                    displayId: id,
-                                    itemName: s.itemName,
-                                    from: status,
-                                    to,
-                                  });
-                              }}
-                              data={SAMPLE_STATUSES.map((v) => ({
-                                value: v,
-                                label: SAMPLE_STATUS_LABELS[v],
-                              }))}
-                            />
-                            {status !== 'completed' ? (
-                              <Button
+            <>
+              <ResponsiveTable minWidth={820}>
+                <Table striped highlightOnHover verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>ID</Table.Th>
+                      <Table.Th>Item</Table.Th>
+                      <Table.Th>Client</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Submitted</Table.Th>
+                      <Table.Th>Expected</Table.Th>
+                      <Table.Th>Actions</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((s) => {
+                      const status = normalizeStatus(s.status);
+                      const id = displaySampleId(s.id);
+                      return (
+                        <Table.Tr key={s.id} data-sample-id={s.id}>
+                          <Table.Td data-label="ID" style={{ whiteSpace: 'nowrap' }}>
+                            {id}
+                          </Table.Td>
+                          <Table.Td data-label="Item">
+                            <Group gap="sm" wrap="nowrap">
+                              <SampleThumbnail sample={s} size={40} />
+                              <Anchor component={Link} to={`/sample/${s.id}`} fw={600}>
+                                {s.itemName}
+                              </Anchor>
+                            </Group>
+                          </Table.Td>
+                          <Table.Td data-label="Client">{clientLabel(s)}</Table.Td>
+                          <Table.Td data-label="Status">
+                            <Group gap={4}>
+                              <StatusBadge status={s.status} />
+                              <QuoteBadge status={s.quoteStatus} forLab />
+                            </Group>
+                          </Table.Td>
+                          <Table.Td data-label="Submitted">{formatDate(s.submissionDate)}</Table.Td>
+                          <Table.Td data-label="Expected">
+                            <ExpectedDate date={s.expectedCompletionDate} overdue={s.overdue} />
+                          </Table.Td>
+                          <Table.Td data-label="Actions">
+                            <Group gap="xs">
+                              <NativeSelect
+                                aria-label={`Status of ${id}`}
+                                name="status"
                                 size="xs"
-                                variant="light"
-                                leftSection={<IconReportAnalytics size={14} aria-hidden="true" />}
-                                onClick={() => setReportFor(s.id)}
-                                aria-label={`Generate Report for ${id}`}
-                              >
-                                Generate Report
-                              </Button>
-                            ) : null}
-                            <SendQuoteAction sample={s} dialog={quoteDialog} />
-                            {s.reportCode ? (
-                              <Button
-                                size="xs"
-                                variant="outline"
-                                leftSection={<IconFileTypePdf size={14} aria-hidden="true" />}
-                                onClick={() => downloadReport(s.reportCode ?? '')}
-                                aria-label={`PDF of ${id}`}
-                              >
-                                PDF
-                              </Button>
-                            ) : null}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </ResponsiveTable>
+                                value={status}
+                                disabled={changeStatus.isPending && changeStatus.variables?.id === s.id}
+                                onChange={(e) => {
+                                  const to = e.currentTarget.value as SampleStatus;
+                                  if (to !== status)
+                                    setPending({
+                                      id: s.id,
+                                      displayId: id,
+                                      itemName: s.itemName,
+                                      from: status,
+                                      to,
+                                    });
+                                }}
+                                data={SAMPLE_STATUSES.map((v) => ({
+                                  value: v,
+                                  label: SAMPLE_STATUS_LABELS[v],
+                                }))}
+                              />
+                              {status !== 'completed' ? (
+                                <Button
+                                  size="xs"
+                                  variant="light"
+                                  leftSection={<IconReportAnalytics size={14} aria-hidden="true" />}
+                                  onClick={() => setReportFor(s.id)}
+                                  aria-label={`Generate Report for ${id}`}
+                                >
+                                  Generate Report
+                                </Button>
+                              ) : null}
+                              <SendQuoteAction sample={s} dialog={quoteDialog} />
+                              {s.reportCode ? (
+                                <Button
+                                  size="xs"
+                                  variant="outline"
+                                  leftSection={<IconFileTypePdf size={14} aria-hidden="true" />}
+                                  onClick={() => downloadReport(s.reportCode ?? '')}
+                                  aria-label={`PDF of ${id}`}
+                                >
+                                  PDF
+                                </Button>
+                              ) : null}
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </ResponsiveTable>
+              <Pager
+                page={view.page}
+                rows={list.length}
+                total={samples.data?.total ?? null}
+                estimated={samples.data?.estimated}
+                maxRows={filtered ? MAX_PAGED_ROWS : undefined}
+                pageSize={WORK_LIST_SCREEN_PAGE}
+                label="Assigned samples pages"
+                onPage={setPage}
+              />
+            </>
           )}
         </Card>
       </Stack>
