@@ -32,6 +32,8 @@ export function parseSearch(text: string): ParsedSearch {
   const code = upper.length === 8 && [...upper].every((c) => CODE_CHARS.has(c)) ? upper : null;
   const words = [...new Set(trimmed.toLowerCase().split(/\s+/).filter(Boolean))];
   // Short words narrow a search that has a longer one; alone they would read the whole table.
-  const usable = words.some((w) => w.length >= MIN_WORD_LENGTH) ? words : [];
+  // A VAL id written as one ("VAL-0042") names the sample alone: no text can contain it.
+  const namesId = id !== null && /^val/i.test(trimmed);
+  const usable = !namesId && words.some((w) => w.length >= MIN_WORD_LENGTH) ? words : [];
   return { id, code, patterns: usable.slice(0, MAX_WORDS).map(likePattern) };
 }
