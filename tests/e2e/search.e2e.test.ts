@@ -90,7 +90,11 @@ describe('finding a sample', () => {
 
     await page.getByLabel('Search', { exact: true }).fill('elise durer');
     await waitForItems(page, ['Walnut writing desk', 'Meissen snuff box', 'Meissen figurine']);
-    await page.getByRole('checkbox', { name: 'Analysis' }).check();
+    // The box follows the URL, which the router updates in a transition: click, then wait for the tick
+    // (Playwright's check() fails when the state has not changed the moment the click returns).
+    const analysis = page.getByRole('checkbox', { name: 'Analysis' });
+    await analysis.click();
+    await expect.poll(() => analysis.isChecked(), { timeout: 30_000 }).toBe(true);
     await waitForItems(page, ['Meissen snuff box', 'Meissen figurine']);
     await page.getByLabel('Sort by').selectOption('-submitted');
     await waitForItems(page, ['Meissen figurine', 'Meissen snuff box']);
