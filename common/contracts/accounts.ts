@@ -103,6 +103,8 @@ export const changeRoleRequest = z.object({ role: roleSchema });
 export type ChangeRoleRequest = z.infer<typeof changeRoleRequest>;
 
 export const USERS_PAGE_SIZE = 20;
+/** GET /api/admin/users without ?page= answers at most this many accounts (the first, by id). */
+export const UNPAGED_USERS_LIMIT = 500;
 export const MAX_USERS_PAGE_SIZE = 100;
 export const MAX_USER_SEARCH = 100;
 

@@ -67,9 +67,20 @@ export const sendQuoteRequest = z
   });
 export type SendQuoteRequest = z.input<typeof sendQuoteRequest>;
 
+/**
+ * The quote the customer saw: an answer naming it is refused with 409 when the lab has since replaced
+ * or withdrawn it, so nobody accepts a price they never read. The web app always sends it.
+ */
+const answeredQuoteId = z.number({ message: 'quoteId must be a quote id' }).int().positive().optional();
+
+/** POST /api/samples/{id}/quote/accept: `{quoteId}` (or no body, which accepts the quote waiting now). */
+export const acceptQuoteRequest = z.object({ quoteId: answeredQuoteId }).nullish();
+export type AcceptQuoteRequest = z.input<typeof acceptQuoteRequest>;
+
 /** POST /api/samples/{id}/quote/decline */
 export const declineQuoteRequest = z
   .object({
+    quoteId: answeredQuoteId,
     reason: z
       .string()
       .max(MAX_DECLINE_REASON, QUOTE_MESSAGES.reason)

@@ -437,14 +437,14 @@ export const templates = {
     ]);
   },
 
-  contactAck: (b: Brand, d: { firstName: string; subject: string; message: string }) =>
+  // Anyone can send the contact form with any address, so the acknowledgement carries none of the
+  // sender's words (no name, no message): it cannot be used to mail someone else a text of one's own.
+  contactAck: (b: Brand, d: { subject: string }) =>
     mail(b, `We received your message: ${d.subject}`, [
-      hello(d.firstName),
+      hello(null),
       {
-        p: `Thank you for writing to ${b.labName}. We read every message and answer within two working days.`,
+        p: `Thank you for writing to ${b.labName}. We read every message and answer within two working days. You can reply to our answer when it comes; if you did not write to us, you can ignore this message.`,
       },
-      { p: 'Your message:' },
-      { quote: d.message },
     ]),
 
   inquiryReply: (b: Brand, d: { firstName: string; subject: string; reply: string; message: string }) =>

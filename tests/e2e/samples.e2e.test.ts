@@ -160,6 +160,22 @@ describe('a customer submits a sample and follows it', () => {
     await page.getByRole('heading', { name: 'Submit Sample' }).waitFor();
     expect(await page.getByText('Draft restored').count()).toBe(0);
     expect(await page.inputValue('form [name="itemName"]')).toBe('');
+
+    // A draft saved, then Log out: nothing of it stays in this browser, and signing in again finds none.
+    await page.fill('form [name="itemName"]', 'Private Heirloom');
+    await page.getByRole('button', { name: 'Save as Draft' }).click();
+    await visible(page, 'Draft Saved');
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).toContain('Private Heirloom');
+    // At 375 px the Logout button is in the menu.
+    await page.getByRole('button', { name: 'Toggle navigation menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).last().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Private Heirloom');
+    await loginAs(page, product.url, bea.email, bea.password);
+    await page.goto('/submit-sample');
+    await page.getByRole('heading', { name: 'Submit Sample' }).waitFor();
+    expect(await page.getByText('Draft restored').count()).toBe(0);
+    expect(await page.inputValue('form [name="itemName"]')).toBe('');
     await context.close();
   });
 

@@ -8,6 +8,14 @@ export const getToken = () => localStorage.getItem(TOKEN_KEY);
 export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
 export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 
+/** Keys of this browser's storage holding an account's own data (a sample draft): gone at log-out. */
+export const ACCOUNT_DATA_PREFIX = 'account:';
+/** Forgets every account's data kept in this browser, so the next person on it sees none of it. */
+export function clearAccountData(): void {
+  for (const key of Object.keys(localStorage))
+    if (key.startsWith(ACCOUNT_DATA_PREFIX)) localStorage.removeItem(key);
+}
+
 /**
  * POST /api/auth/logout: the server ends this token at once (docs/product/accounts-and-sessions.md).
  * Never throws and waits at most a few seconds: signing out of this browser happens regardless.

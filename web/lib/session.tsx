@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUserResponse } from '../../common/contracts/accounts';
-import { api, clearToken, endServerSession, getToken, setToken, TOKEN_KEY } from './api';
+import { api, clearAccountData, clearToken, endServerSession, getToken, setToken, TOKEN_KEY } from './api';
 import { authKeys } from './query-keys';
 import { STALE_TIME_MS } from './query-client';
 
@@ -144,6 +144,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (current && !options.serverEnded) await endServerSession(current);
       skipUntil.current = Date.now() + LOGOUT_AUTH_SKIP_MS;
       clearToken();
+      // Logging out on a shared computer leaves nothing of the account behind (sample drafts).
+      clearAccountData();
       setTokenState(null);
       queryClient.clear();
       navigate('/', { replace: true });

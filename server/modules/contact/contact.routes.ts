@@ -52,9 +52,7 @@ export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           });
           // The acknowledgement commits with the inquiry (docs/product/mail.md).
           await deps.mailer.queue(tx, stored.email, 'contactAck', {
-            firstName: stored.firstName,
             subject: subjectLabel(stored.subject),
-            message: stored.message,
           });
           return stored;
         });

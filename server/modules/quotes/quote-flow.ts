@@ -38,6 +38,8 @@ export const QUOTE_ERRORS = {
   nothingToWithdraw: 'No quote is waiting for an answer',
   nothingToAnswer: 'No quote is waiting for your answer',
   expired: 'This quote has expired; ask the lab for a new one',
+  changed:
+    'The lab has changed this quote since you opened it; please read the current quote and answer again',
   noAcceptedQuote: 'This sample has no accepted quote, so there is no invoice',
   alreadyPaid: 'This invoice is already marked paid',
   noInvoice: 'No invoice for this sample: its quote has not been accepted',
@@ -180,13 +182,14 @@ export async function answerQuote(
   deps: AppDeps,
   actor: Actor,
   sampleId: number,
-  answer: { accept: true } | { accept: false; reason: string | null },
+  answer: ({ accept: true } | { accept: false; reason: string | null }) & { quoteId?: number },
   who: AuditWho,
 ): Promise<QuoteRow> {
   return deps.db.transaction(async (tx) => {
     const sample = await lockedSample(tx, actor, sampleId);
     if (!canAnswerQuote(actor, sample)) throw forbidden(QUOTE_ERRORS.onlyOwner);
     const open = await openQuoteForUpdate(tx, sample.id);
+    if (answer.quoteId !== undefined && open?.id !== answer.quoteId) throw conflict(QUOTE_ERRORS.changed);
     if (open?.status !== 'sent') throw conflict(QUOTE_ERRORS.nothingToAnswer);
     const now = new Date();
     if (effectiveQuoteStatus(open.status, open.validUntil, now) === 'expired')

@@ -319,6 +319,48 @@ describe('answering a quote', () => {
     );
   });
 
+  it('an answer naming a quote the lab has since replaced or withdrawn is refused with 409, and changes nothing', async () => {
+    const sample = await newSample();
+    const seen = (await send(sample.id, staff.token)).body as Quote;
+    const current = (
+      await send(sample.id, staff.token, quoteBody({ lines: [{ description: 'Valuation', amount: 900 }] }))
+    ).body as Quote;
+    for (const path of ['accept', 'decline']) {
+      const stale = await call(t, 'POST', `/api/samples/${sample.id}/quote/${path}`, {
+        token: owner.token,
+        json: { quoteId: seen.id },
+      });
+      expect(stale.status).toBe(409);
+      expect((stale.body as { message: string }).message).toBe(
+        'The lab has changed this quote since you opened it; please read the current quote and answer again',
+      );
+    }
+    expect((await detail(sample.id)).quote).toMatchObject({ id: current.id, status: 'sent', total: 900 });
+    expect(await answeredMails(sample.id)).toHaveLength(0);
+    // A quote id that is not a number is a 400, not a silent accept.
+    const bad = await call(t, 'POST', `/api/samples/${sample.id}/quote/accept`, {
+      token: owner.token,
+      json: { quoteId: 'latest' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await detail(sample.id)).quote?.status).toBe('sent');
+    // Withdrawn since it was read: still 409, even though no other quote replaced it.
+    await call(t, 'POST', `/api/staff/samples/${sample.id}/quote/withdraw`, { token: staff.token });
+    const gone = await call(t, 'POST', `/api/samples/${sample.id}/quote/accept`, {
+      token: owner.token,
+      json: { quoteId: current.id },
+    });
+    expect(gone.status).toBe(409);
+    // The quote on screen is the one waiting: accepted.
+    const fresh = (await send(sample.id, staff.token)).body as Quote;
+    const ok = await call(t, 'POST', `/api/samples/${sample.id}/quote/accept`, {
+      token: owner.token,
+      json: { quoteId: fresh.id },
+    });
+    expect(ok.status).toBe(200);
+    expect((ok.body as Quote).id).toBe(fresh.id);
+  });
+
   it('an expired quote reads "expired" and cannot be accepted', async () => {
     const sample = await newSample();
     const sent = (await send(sample.id, staff.token, quoteBody({ validUntil: inDays(0) }))).body as Quote;

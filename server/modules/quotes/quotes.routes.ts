@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, RECORD_CALL_ERRORS } from '../../../common/contracts/errors';
 import {
+  acceptQuoteRequest,
   declineQuoteRequest,
   markPaidRequest,
   quoteDraft,
@@ -111,6 +112,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: "Accept the sample's quote (the owner); the expected completion date counts from now",
           security: [{ bearer: [] }],
           params: sampleIdParams,
+          body: acceptQuoteRequest,
           response: { 200: quoteSchema, ...RECORD_CALL_ERRORS },
         },
       },
@@ -120,7 +122,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             deps,
             currentUser(request),
             request.params.id,
-            { accept: true },
+            { accept: true, quoteId: request.body?.quoteId },
             auditContext(request),
           ),
         ),
@@ -148,6 +150,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             {
               accept: false,
               reason: request.body?.reason ?? null,
+              quoteId: request.body?.quoteId,
             },
             auditContext(request),
           ),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  UNPAGED_USERS_LIMIT,
   type AdminUser,
   type AuthUserResponse,
   LAST_ADMIN_MESSAGE,
@@ -360,6 +361,25 @@ describe('GET /api/admin/users', () => {
       twoFactorEnabled: false,
     });
     expect(res.text).not.toMatch(/argon2|password|totp/i);
+  });
+
+  it(`without ?page= answers at most ${UNPAGED_USERS_LIMIT} accounts, the total in X-Total-Count`, async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const tag = `bulk-${Date.now()}`;
+    await t.db.insert(users).values(
+      Array.from({ length: UNPAGED_USERS_LIMIT + 5 }, (_, i) => ({
+        email: `${tag}-${i}@example.com`,
+        passwordHash: 'not-a-hash',
+        firstName: tag,
+      })),
+    );
+    const all = await call(t, 'GET', '/api/admin/users', { token: admin.token });
+    expect(all.status).toBe(200);
+    expect((all.body as AdminUser[]).length).toBe(UNPAGED_USERS_LIMIT);
+    expect(Number(all.headers.get('x-total-count'))).toBeGreaterThan(UNPAGED_USERS_LIMIT);
+    const found = await call(t, 'GET', `/api/admin/users?search=${tag}`, { token: admin.token });
+    expect((found.body as AdminUser[]).length).toBe(UNPAGED_USERS_LIMIT);
+    expect(found.headers.get('x-total-count')).toBe(String(UNPAGED_USERS_LIMIT + 5));
   });
 
   it('filters by ?role=staff, and refuses an unknown role with 400', async () => {

@@ -40,11 +40,6 @@ function userWhere(filter: UserFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** Every matching account, ordered by id: the staff selector (and the unpaged list). */
-export function listUsers(db: DbOrTx, filter: UserFilter = {}): Promise<AdminUserRow[]> {
-  return db.select(adminUserColumns).from(users).where(userWhere(filter)).orderBy(asc(users.id));
-}
-
 /** One page of matching accounts and how many match in all: the admin Staff tab. */
 export async function listUsersPage(
   db: DbOrTx,

@@ -9,6 +9,7 @@ import {
   changeRoleRequest,
   EMAIL_TAKEN_MESSAGE,
   CURRENT_PASSWORD_REQUIRED,
+  UNPAGED_USERS_LIMIT,
   setActiveRequest,
   WRONG_CURRENT_PASSWORD,
 } from '../../../common/contracts/accounts';
@@ -30,7 +31,7 @@ import { changeRole, setAccountActive } from './change-account';
 import { resetTwoFactor } from './reset-two-factor';
 import { readProfileForm } from './profile-form';
 import { sanitizeNotes } from '../reports/notes-sanitizer';
-import { emailTakenByOther, listUsers, listUsersPage, updateProfile } from './users.queries';
+import { emailTakenByOther, listUsersPage, updateProfile } from './users.queries';
 
 /** What a role change or (de)activation answers: the account as it now is, or why not. */
 const accountChangeResponses = { 200: adminUser, ...RECORD_CALL_ERRORS };
@@ -144,7 +145,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['admin'],
           summary: 'List accounts, ordered by id; ?role=, ?search= (name or e-mail), ?page=&pageSize=',
           description:
-            'Without page: every matching account. With page: one page, the total in X-Total-Count.',
+            'Without page: the first 500 matching accounts. With page: one page. The total is in X-Total-Count.',
           security: [{ bearer: [] }],
           querystring: adminUsersQuery,
           response: { 200: adminUsersResponse, ...errorResponses(400, 401, 403) },
@@ -153,7 +154,12 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { role, search, page, pageSize } = request.query;
         const filter = { role, search: search || undefined };
-        if (page === undefined) return listUsers(deps.db, filter);
+        if (page === undefined) {
+          // Never unbounded: the first UNPAGED_USERS_LIMIT accounts, and how many match in all.
+          const { rows, total } = await listUsersPage(deps.db, filter, 1, UNPAGED_USERS_LIMIT);
+          reply.header(TOTAL_COUNT_HEADER, String(total));
+          return rows;
+        }
         const { rows, total } = await listUsersPage(deps.db, filter, page, pageSize);
         reply.header(TOTAL_COUNT_HEADER, String(total));
         reply.header('cache-control', 'private, no-store');

@@ -59,9 +59,6 @@ export const analyticsQuery = () =>
     queryFn: () => api.get<AdminAnalytics>('/api/admin/analytics'),
   });
 
-export const usersQuery = () =>
-  queryOptions({ queryKey: adminKeys.users(), queryFn: () => api.get<AdminUser[]>('/api/admin/users') });
-
 /** One page of accounts for the Staff tab, searched and filtered on the server. */
 export const usersPageQuery = (q: { page: number; search: string; role?: Role }) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   DeclineQuoteRequest,
+  AcceptQuoteRequest,
   Quote,
   QuoteDraft,
   SendQuoteRequest,
@@ -27,7 +28,9 @@ export const useSendQuote = (sampleId: number) =>
 export const useWithdrawQuote = (sampleId: number) =>
   useQuoteMutation(() => api.post<Quote>(`/api/staff/samples/${sampleId}/quote/withdraw`));
 export const useAcceptQuote = (sampleId: number) =>
-  useQuoteMutation(() => api.post<Quote>(`/api/samples/${sampleId}/quote/accept`));
+  useQuoteMutation((body: AcceptQuoteRequest) =>
+    api.post<Quote>(`/api/samples/${sampleId}/quote/accept`, body),
+  );
 export const useDeclineQuote = (sampleId: number) =>
   useQuoteMutation((body: DeclineQuoteRequest) =>
     api.post<Quote>(`/api/samples/${sampleId}/quote/decline`, body),

@@ -1,4 +1,5 @@
 import type { SampleSubmissionInput } from '../../../common/contracts/samples';
+import { ACCOUNT_DATA_PREFIX } from '../../lib/api';
 
 // The submission draft lives in this browser only (docs/product/screens.md, Submit sample): form values, the names of the
 // chosen photos and documents, and when it was saved. Files themselves cannot be kept.
@@ -51,8 +52,12 @@ export type SampleDraft = {
   savedAt: string;
 };
 
-/** One draft per account, so a second person on the same browser never sees someone else's. */
-export const draftKey = (userId: number | undefined) => `sampleDraft:${userId ?? 'anonymous'}`;
+/**
+ * One draft per account, so a second person on the same browser never sees someone else's; kept under
+ * the account-data prefix, so logging out forgets it.
+ */
+export const draftKey = (userId: number | undefined) =>
+  `${ACCOUNT_DATA_PREFIX}sampleDraft:${userId ?? 'anonymous'}`;
 
 export function saveDraft(key: string, draft: Omit<SampleDraft, 'savedAt'>): SampleDraft {
   const saved = { ...draft, savedAt: new Date().toISOString() };

@@ -63,7 +63,8 @@ function QuoteLines({ quote }: { quote: Quote }) {
   );
 }
 
-function CustomerAnswer({ sampleId }: { sampleId: number }) {
+// Each answer names the quote on screen: the server refuses it (409) if the lab has changed it since.
+function CustomerAnswer({ sampleId, quoteId }: { sampleId: number; quoteId: number }) {
   const accept = useAcceptQuote(sampleId);
   const decline = useDeclineQuote(sampleId);
   const [declining, setDeclining] = useState(false);
@@ -77,10 +78,14 @@ function CustomerAnswer({ sampleId }: { sampleId: number }) {
           color="green"
           loading={accept.isPending}
           onClick={() =>
-            accept.mutate(undefined, {
-              onSuccess: () => toast.success('Quote accepted', 'The lab starts work; see the expected date.'),
-              onError: fail('Could not accept the quote'),
-            })
+            accept.mutate(
+              { quoteId },
+              {
+                onSuccess: () =>
+                  toast.success('Quote accepted', 'The lab starts work; see the expected date.'),
+                onError: fail('Could not accept the quote'),
+              },
+            )
           }
         >
           Accept Quote
@@ -106,7 +111,7 @@ function CustomerAnswer({ sampleId }: { sampleId: number }) {
               loading={decline.isPending}
               onClick={() =>
                 decline.mutate(
-                  { reason: reason || null },
+                  { quoteId, reason: reason || null },
                   {
                     onSuccess: () => toast.success('Quote declined'),
                     onError: fail('Could not decline the quote'),
@@ -234,7 +239,7 @@ export function SampleQuotePanel({ sample }: { sample: SampleDetail }) {
                 <Text size="sm" mb="sm">
                   Work starts when you accept; the expected completion date is then counted from that day.
                 </Text>
-                <CustomerAnswer sampleId={sample.id} />
+                <CustomerAnswer sampleId={sample.id} quoteId={quote.id} />
               </Alert>
             )}
             {quote.status === 'expired' && isOwner && (
