@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { restrictToOwner } from './file-modes';
 import * as schema from './schema';
 import { type TextRow, TextRowsQuery, textParam } from './text-rows';
 
@@ -97,7 +98,7 @@ export async function openPglite(
   dataDir: string | undefined,
   opts: { loadDataDir?: Blob } = {},
 ): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // One options object: PGlite ignores the options argument when the first one is undefined.
   const client = new PGlite({
     dataDir: dataDir ? resolve(dataDir) : undefined,
@@ -107,6 +108,7 @@ export async function openPglite(
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  if (dataDir) restrictToOwner(dataDir);
   // PGlite parses every type it has a parser for (its own and, after start-up, the database's array
   // types); these parsers keep each of them as PostgreSQL's text, as queryTextRows promises.
   const asIs = (text: string) => text;
@@ -126,7 +128,10 @@ export async function openPglite(
         return false;
       }
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      if (dataDir) restrictToOwner(dataDir);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,18 @@ async function post(url: string, path: string, body: unknown) {
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Every file and folder under `root` that someone other than its owner may read, write or enter. */
+function openToOthers(root: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    if ((stat.mode & 0o077) !== 0) found.push(`${(stat.mode & 0o777).toString(8)} ${path}`);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(root);
+  return found;
 }
 
 const dirs: string[] = [];
@@ -74,6 +86,8 @@ describe('starting the product', () => {
       dirs.push(dataDir);
       const env = { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
       const first = await startProduct(env, { dataDir });
+      // DATA_DIR and everything in it, the embedded database's files included, are owner-only.
+      expect(openToOthers(dataDir)).toEqual([]);
       const printed = /Admin login: (\S+)\s+Password:\s+(\S+)/.exec(first.output());
       expect(printed?.[1]).toBe('admin@localhost');
       const password = printed?.[2] ?? '';
@@ -86,8 +100,14 @@ describe('starting the product', () => {
       });
       expect(reg.status).toBe(201);
       expect(await first.stop('SIGTERM')).toBe(0);
+      expect(openToOthers(dataDir)).toEqual([]);
 
+      // A database folder left readable by an older version is tightened at the next start.
+      const pgVersion = join(dataDir, 'db', 'PG_VERSION');
+      chmodSync(pgVersion, 0o666);
+      chmodSync(join(dataDir, 'db'), 0o755);
       const second = await startProduct(env, { dataDir });
+      expect(openToOthers(dataDir)).toEqual([]);
       expect(second.output()).not.toContain('Password:');
       expect(
         (await post(second.url, '/login', { email: 'keep@me.test', password: 'persisted-1' })).status,
@@ -97,6 +117,7 @@ describe('starting the product', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
       expect(await second.stop('SIGTERM')).toBe(0);
+      expect(openToOthers(dataDir)).toEqual([]);
     },
   );
 
