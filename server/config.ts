@@ -36,6 +36,10 @@ const envSchema = z.object({
       .default(20 * 1024),
   ),
   ORPHAN_SWEEP_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
+  VERIFICATION_LOG_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(36_500).default(400),
+  ),
   STORAGE_S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
   STORAGE_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
   STORAGE_S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
@@ -100,6 +104,8 @@ export type Config = {
   customerStorageBytes: number;
   /** Stored files without a row are removed once older than this (start-up and periodic sweep). */
   orphanSweepGraceMs: number;
+  /** Days a public verification stays in the log before it is deleted. */
+  verificationLogRetentionDays: number;
   /** PKCS#12 file with the PDF signing key and certificate chain; unset: generated under DATA_DIR. */
   signingP12: string | undefined;
   signingP12Passphrase: string;
@@ -155,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     jobsRetryFirstMs: e.JOBS_RETRY_FIRST_SECONDS * 1000,
     orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
+    verificationLogRetentionDays: e.VERIFICATION_LOG_RETENTION_DAYS,
     photoCopyLimits: {
       timeoutMs: Math.round(e.PHOTO_COPY_TIMEOUT_SECONDS * 1000),
       memoryBytes: e.PHOTO_COPY_MEMORY_MB * 1024 * 1024,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { scheduleOrphanSweep } from './modules/maintenance/orphan-sweep';
+import { scheduleVerificationLogPruning } from './modules/maintenance/verification-retention';
 import { CredentialKeysError } from './modules/signing/credential-keys';
 import { SigningConfigError } from './modules/signing/lab-certificates';
 import { reportMissingPhotoCopies } from './modules/photos/backfill-photos';
@@ -86,6 +87,13 @@ async function main() {
     log: app.log,
   });
   await sweep.first;
+  // Public verifications older than VERIFICATION_LOG_RETENTION_DAYS are deleted (docs/product/security.md).
+  const pruning = scheduleVerificationLogPruning({
+    db: database.db,
+    retentionDays: config.verificationLogRetentionDays,
+    log: app.log,
+  });
+  await pruning.first;
   await reportMissingPhotoCopies(database, app.log);
 
   let closing = false;
@@ -93,6 +101,7 @@ async function main() {
     if (closing) return;
     closing = true;
     sweep.stop();
+    pruning.stop();
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
