@@ -49,6 +49,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { disclosureRoutes } from './modules/disclosure/disclosure.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
+import { custodyRoutes } from './modules/custody/custody.routes';
 import { createTokenService, registerAuth, resolveJwtSecret } from './plugins/auth';
 import { createTotpVault, resolveTotpKey, sealStoredTotpKeys } from './modules/accounts/totp-vault';
 import { addressKey, networkPrefix } from './plugins/client-address';
@@ -256,6 +257,8 @@ export async function buildApp(opts: {
   await app.register(apiKeysRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(webhooksRoutes(deps));
+
+  await app.register(custodyRoutes(deps));
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {

@@ -3,6 +3,8 @@ import { DEFAULT_CURRENCY, isCurrencyCode, parseAmount } from '../domain/money';
 import { SERVICES, type ServiceField } from '../domain/samples';
 import { MAX_REVALUE_AFTER_MONTHS, MAX_TAX_FILING_WINDOW_MONTHS } from '../domain/appraisal';
 
+import { MAX_FLAG_HELD_DAYS } from '../domain/custody';
+
 // Lab settings (docs/product/screens.md, api.md, messages.md).
 
 export const LAB_NAME_REQUIRED = 'Lab name is required';
@@ -52,6 +54,8 @@ const template = z
   .max(20_000)
   .nullish()
   .transform((v) => (v === undefined ? undefined : v?.trim() ? v : null));
+
+export const FLAG_DAYS_INVALID = `Enter a whole number of days from 1 to ${MAX_FLAG_HELD_DAYS}`;
 
 /** A three-letter ISO 4217 code, upper-cased (docs/product/quotes.md). */
 export const currencyCode = z
@@ -131,6 +135,17 @@ export const labSettingsRequest = z
     limitingConditionsTemplate: template,
     revalueAfterMonths: wholeMonths(1, MAX_REVALUE_AFTER_MONTHS, REVALUE_MONTHS_INVALID),
     taxFilingWindowMonths: wholeMonths(0, MAX_TAX_FILING_WINDOW_MONTHS, TAX_WINDOW_INVALID),
+
+    /** The inventory flags items still held this many days after completion (docs/product/custody.md); left out, unchanged. */
+    flagHeldDaysAfterCompletion: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z
+        .number({ message: FLAG_DAYS_INVALID })
+        .int(FLAG_DAYS_INVALID)
+        .min(1, FLAG_DAYS_INVALID)
+        .max(MAX_FLAG_HELD_DAYS, FLAG_DAYS_INVALID)
+        .optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     if (!v.prices) return;
@@ -166,5 +181,7 @@ export const labSettingsResponse = z.object({
   limitingConditionsTemplate: z.string(),
   revalueAfterMonths: z.number().int(),
   taxFilingWindowMonths: z.number().int(),
+
+  flagHeldDaysAfterCompletion: z.number().int(),
 });
 export type LabSettings = z.infer<typeof labSettingsResponse>;

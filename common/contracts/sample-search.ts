@@ -1,3 +1,4 @@
+import { CUSTODY_STATES, type CustodyState } from '../domain/custody';
 import { z } from 'zod';
 import { SAMPLE_STATUSES } from '../domain/samples';
 
@@ -24,16 +25,8 @@ export const SAMPLE_SORT_LABELS: Record<SampleSort, string> = {
   lastUpdated: 'Last updated, oldest first',
 };
 
-/** Where an item is (docs/product/custody.md once custody exists): the `custody` filter's values. */
-export const CUSTODY_STATES = [
-  'awaiting-arrival',
-  'received',
-  'in-storage',
-  'with-expert',
-  'returned',
-  'collected',
-] as const;
-export type CustodyState = (typeof CUSTODY_STATES)[number];
+/** Where an item is (docs/product/custody.md): the `custody` filter's values. */
+export { CUSTODY_STATES, type CustodyState };
 
 export const MAX_SEARCH_LENGTH = 200;
 /** A filtered or sorted list pages through its first 10,000 rows only (never a deep OFFSET). */

@@ -12,6 +12,9 @@ import {
 import { QUOTE_STATUSES } from '../domain/quotes';
 import { photoCopyFields } from './photos';
 import { quoteSchema } from './quotes';
+import { custodySummary } from './custody';
+import { checkAmount, CURRENCY_INVALID } from './lab';
+import { isCurrencyCode } from '../domain/money';
 
 // The sample as it leaves the server (docs/product/api.md). Dates are ISO-8601 strings.
 
@@ -72,6 +75,12 @@ export const sampleSchema = z.object({
   revalueBy: z.string().nullable(),
   /** True from 30 days before `revalueBy` while the report stands: time to have the item valued again. */
   revaluationDue: z.boolean(),
+
+  /** Where the physical item is (docs/product/custody.md). */
+  custody: custodySummary,
+  /** The owner's value for insurance in transit and custody, in major units of `declaredCurrency`; null when none. */
+  declaredValue: z.number().nullable(),
+  declaredCurrency: z.string().nullable(),
 });
 export type Sample = z.infer<typeof sampleSchema>;
 
@@ -121,6 +130,8 @@ export const ownSampleListItem = sampleSchema
     quoteStatus: true,
     revalueBy: true,
     revaluationDue: true,
+
+    custody: true,
   })
   .extend(listThumbnail.shape);
 export type OwnSampleListItem = z.infer<typeof ownSampleListItem>;
@@ -270,8 +281,25 @@ export const sampleSubmissionFields = z
     specialInstructions: optional(LONG_TEXT_MAX),
     /** Accepted for completeness (docs/product/statuses.md); a new sample always starts 'submitted'. */
     status: z.enum(SAMPLE_STATUSES).optional(),
+    /** The owner's value for insurance in transit and custody (docs/product/custody.md): optional, with its currency. */
+    declaredValue: optional(32),
+    declaredCurrency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(3, CURRENCY_INVALID)
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
+    if (v.declaredValue !== null) {
+      if (!v.declaredCurrency || !isCurrencyCode(v.declaredCurrency))
+        ctx.addIssue({ code: 'custom', path: ['declaredCurrency'], message: CURRENCY_INVALID });
+      else checkAmount(ctx, v.declaredValue, v.declaredCurrency, ['declaredValue']);
+    } else if (v.declaredCurrency && !isCurrencyCode(v.declaredCurrency)) {
+      ctx.addIssue({ code: 'custom', path: ['declaredCurrency'], message: CURRENCY_INVALID });
+    }
     if (!v.expertValuation && !v.authenticityCheck && !v.conditionAssessment && !v.provenanceResearch) {
       ctx.addIssue({ code: 'custom', path: ['services'], message: M.serviceRequired });
     }

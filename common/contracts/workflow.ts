@@ -83,6 +83,7 @@ export const workListItem = sampleSchema
     expectedCompletionDate: true,
     overdue: true,
     quoteStatus: true,
+    custody: true,
   })
   .extend({ user: personName.nullable(), assignedStaff: personName.nullable() })
   .extend(listThumbnail.shape);

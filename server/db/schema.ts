@@ -3,6 +3,7 @@ import type { Role } from '../../common/domain/roles';
 import type { ServiceField } from '../../common/domain/samples';
 import type { StoredReportContent } from '../../common/contracts/reports';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -121,6 +122,19 @@ export const samples = pgTable(
     revalueBy: date('revalue_by', { mode: 'string' }),
     /** The re-valuation date the owner was last told about: the notice goes out once per date. */
     revaluationNoticeFor: date('revaluation_notice_for', { mode: 'string' }),
+
+    /**
+     * Custody (docs/product/custody.md): where the physical item is, apart from the workflow status.
+     * The location's name is copied here (and renamed with it) so every sample answer carries it
+     * without a join; `custody_since` null means since submission.
+     */
+    custodyState: varchar('custody_state', { length: 30 }).notNull().default('awaiting-arrival'),
+    custodyLocationId: integer('custody_location_id').references((): AnyPgColumn => storageLocations.id),
+    custodyLocationName: varchar('custody_location_name', { length: 255 }),
+    custodySince: timestamp('custody_since', { withTimezone: true }),
+    /** The owner's declared value for insurance in transit and custody, in minor units of `declared_currency`. */
+    declaredValueMinor: bigint('declared_value_minor', { mode: 'number' }),
+    declaredCurrency: varchar('declared_currency', { length: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -140,6 +154,10 @@ export const samples = pgTable(
     index('samples_last_updated_idx').on(t.lastUpdated, t.id),
     index('samples_submitted_id_idx').on(t.submissionDate, t.id),
     uniqueIndex('samples_report_code_unique').on(t.reportCode),
+    index('samples_custody_state_idx').on(t.custodyState, t.id.desc()),
+    index('samples_custody_location_idx')
+      .on(t.custodyLocationId)
+      .where(sql`${t.custodyLocationId} is not null`),
     index('samples_user_id_idx').on(t.userId, t.id.desc()),
     index('samples_assigned_staff_idx').on(t.assignedStaffId, t.id.desc()),
     index('samples_status_idx').on(t.status),
@@ -166,6 +184,8 @@ export const sampleFiles = pgTable(
      * before copies existed (`npm run photos:backfill`). docs/product/photos.md
      */
     copiesState: varchar('copies_state', { length: 20 }),
+    /** Arrival photos: the intake (custody event) the lab took them at; null for the owner's files. */
+    custodyEventId: integer('custody_event_id').references((): AnyPgColumn => custodyEvents.id),
   },
   (t) => [
     uniqueIndex('sample_files_file_name_unique').on(t.fileName),
@@ -255,6 +275,9 @@ export const labSettings = pgTable('lab_settings', {
   limitingConditionsTemplate: text('limiting_conditions_template'),
   revalueAfterMonths: integer('revalue_after_months').notNull().default(36),
   taxFilingWindowMonths: integer('tax_filing_window_months').notNull().default(22),
+
+  /** The inventory flags items still in the lab this many days after their work was completed (docs/product/custody.md). */
+  flagHeldDaysAfterCompletion: integer('flag_held_days_after_completion').notNull().default(14),
   updatedAt: updatedAt(),
 });
 
@@ -709,3 +732,54 @@ export const submissionReservations = pgTable(
   },
   (t) => [index('submission_reservations_user_idx').on(t.userId, t.expiresAt)],
 );
+
+/** Where the lab keeps items: vault, safe, shelf, photo studio (docs/product/custody.md). Retired, never deleted. */
+export const storageLocations = pgTable(
+  'storage_locations',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 500 }),
+    /** Set when retired: the location keeps its history and takes no new items. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('storage_locations_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/** The item's chain of custody: one row per arrival, move, hand-over, return or collection. */
+export const custodyEvents = pgTable(
+  'custody_events',
+  {
+    id: serial('id').primaryKey(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    /** received | moved | to-expert | to-storage | returned | collected */
+    event: varchar('event', { length: 30 }).notNull(),
+    /** The state the item was in after this event. */
+    state: varchar('state', { length: 30 }).notNull(),
+    locationId: integer('location_id').references(() => storageLocations.id),
+    /** When it happened (the intake's received date; else when it was recorded). */
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    byUserId: integer('by_user_id').references(() => users.id),
+    note: text('note'),
+    /** What the event's form recorded: count, packaging, condition; carrier, tracking, insured value; who collected. */
+    details: jsonb('details').$type<CustodyEventDetails>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('custody_events_sample_idx').on(t.sampleId, t.id)],
+);
+
+export type CustodyEventDetails = {
+  itemCount?: number;
+  packaging?: string;
+  conditionOnArrival?: string;
+  carrier?: string;
+  trackingNumber?: string;
+  insuredValueMinor?: number;
+  insuredCurrency?: string;
+  collectedBy?: string;
+  idChecked?: boolean;
+};

@@ -242,3 +242,60 @@ export async function mailRevaluationDue(
     unsubscribeUrl: mailer.unsubscribeUrl(owner.id),
   });
 }
+
+/** A day as the custody mails write it: 'March 3, 2026' (UTC, the day the lab recorded). */
+export const mailDay = (at: Date) =>
+  at.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** The item was checked in at the intake desk: the date and its condition (always sent: it is their property). */
+export async function mailItemArrived(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef,
+  arrival: { at: Date; itemCount: number; condition: string },
+) {
+  const owner = await person(tx, sample.userId);
+  if (!owner) return;
+  await mailer.queue(tx, owner.email, 'itemArrived', {
+    firstName: owner.firstName,
+    displayId: displaySampleId(sample.id),
+    itemName: sample.itemName,
+    receivedOn: mailDay(arrival.at),
+    itemCount: arrival.itemCount,
+    condition: arrival.condition,
+    sampleUrl: mailer.url(samplePath(sample.id)),
+  });
+}
+
+/** The item left the lab: by courier with its tracking number, or collected in person (always sent). */
+export async function mailItemReturned(
+  tx: DbOrTx,
+  mailer: Mailer,
+  sample: SampleRef,
+  r:
+    | { method: 'courier'; at: Date; carrier: string; trackingNumber: string; insured: string | null }
+    | { method: 'collected'; at: Date; collectedBy: string },
+) {
+  const owner = await person(tx, sample.userId);
+  if (!owner) return;
+  const common = {
+    firstName: owner.firstName,
+    displayId: displaySampleId(sample.id),
+    itemName: sample.itemName,
+    sampleUrl: mailer.url(samplePath(sample.id)),
+  };
+  if (r.method === 'courier')
+    await mailer.queue(tx, owner.email, 'itemReturned', {
+      ...common,
+      returnedOn: mailDay(r.at),
+      carrier: r.carrier,
+      trackingNumber: r.trackingNumber,
+      insured: r.insured,
+    });
+  else
+    await mailer.queue(tx, owner.email, 'itemCollected', {
+      ...common,
+      collectedOn: mailDay(r.at),
+      collectedBy: r.collectedBy,
+    });
+}

@@ -437,6 +437,75 @@ export const templates = {
     ]);
   },
 
+  itemArrived: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      displayId: string;
+      itemName: string;
+      receivedOn: string;
+      itemCount: number;
+      condition: string;
+      sampleUrl: string;
+    },
+  ) =>
+    mail(b, `Your item has arrived: ${d.displayId} ${d.itemName}`, [
+      hello(d.firstName),
+      {
+        p: `Your item ${d.displayId} (${d.itemName}) arrived at ${b.labName} on ${d.receivedOn}: ${d.itemCount === 1 ? 'one piece' : `${d.itemCount} pieces`}. Its condition on arrival, as our intake desk recorded it:`,
+      },
+      { quote: d.condition },
+      {
+        p: 'It is now kept in the lab until its work is done. You can follow where it is on the sample page.',
+      },
+      { button: `View ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
+  itemReturned: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      displayId: string;
+      itemName: string;
+      returnedOn: string;
+      carrier: string;
+      trackingNumber: string;
+      insured: string | null;
+      sampleUrl: string;
+    },
+  ) =>
+    mail(b, `Your item is on its way back: ${d.displayId} ${d.itemName}`, [
+      hello(d.firstName),
+      {
+        p: `We sent your item ${d.displayId} (${d.itemName}) back to you on ${d.returnedOn} by ${d.carrier}.`,
+      },
+      {
+        quote: `Carrier: ${d.carrier}\nTracking number: ${d.trackingNumber}${d.insured ? `\nInsured for: ${d.insured}` : ''}`,
+      },
+      { p: 'Please check the parcel when it arrives and tell us at once if anything is wrong.' },
+      { button: `View ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
+  itemCollected: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      displayId: string;
+      itemName: string;
+      collectedOn: string;
+      collectedBy: string;
+      sampleUrl: string;
+    },
+  ) =>
+    mail(b, `Your item was collected: ${d.displayId} ${d.itemName}`, [
+      hello(d.firstName),
+      {
+        p: `Your item ${d.displayId} (${d.itemName}) was collected from ${b.labName} on ${d.collectedOn} by ${d.collectedBy}, whose identity document we checked.`,
+      },
+      { p: 'If you did not expect this, contact us at once.' },
+      { button: `View ${d.displayId}`, url: d.sampleUrl },
+    ]),
+
   // Anyone can send the contact form with any address, so the acknowledgement carries none of the
   // sender's words (no name, no message): it cannot be used to mail someone else a text of one's own.
   contactAck: (b: Brand, d: { subject: string }) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor';
 import { canReadAuditTrail } from './audit';
+import { canHandleCustody, canListLocations, canManageLocations, seesCustodyDetails } from './custody';
 import { canManageLabSettings, canReadLabLogo } from './lab';
 import {
   canAssignSample,
@@ -79,6 +80,10 @@ const MATRIX: Record<string, [string, (actor: Actor) => boolean]> = {
   'accept or decline the quote': ['Ynnnnnnn', (a) => canAnswerQuote(a, sample)],
   'download the invoice PDF': ['YnYYYnnn', (a) => canDownloadInvoice(a, sample)],
   'mark the invoice paid': ['nnnnYnnn', canMarkInvoicePaid],
+  'check in, move, return and label an item': ['nnYYYnnn', canHandleCustody],
+  "see the item's location and every custody event": ['nnYYYnnn', seesCustodyDetails],
+  'read the storage locations and the inventory': ['nnYYYnnn', canListLocations],
+  'create, rename and retire storage locations': ['nnnnYnnn', canManageLocations],
 };
 
 describe('policy matrix', () => {

@@ -160,6 +160,34 @@ async function awaitingReview(): Promise<number> {
   return sample.id;
 }
 
+let locationReady: Promise<number> | undefined;
+/** The matrix's storage location, made once by the admin. */
+function matrixLocationId(): Promise<number> {
+  locationReady ??= call(t, 'POST', '/api/admin/locations', {
+    token: who.admin.token,
+    json: { name: 'Matrix vault' },
+  }).then((res) => (res.body as { id: number }).id);
+  return locationReady;
+}
+const intakeBody = () => ({
+  receivedAt: new Date().toISOString(),
+  itemCount: 1,
+  packaging: 'Box',
+  conditionOnArrival: 'In good order',
+});
+/** A fresh sample of customer A, checked in at the desk by the admin. */
+async function arrivedSample(): Promise<number> {
+  const sample = await insertSample(t.db, who.customerA);
+  const form = new FormData();
+  form.append('intake', JSON.stringify({ ...intakeBody(), locationId: await matrixLocationId() }));
+  const res = await call(t, 'POST', `/api/staff/samples/${sample.id}/intake`, {
+    token: who.admin.token,
+    form,
+  });
+  expect(res.status).toBe(200);
+  return sample.id;
+}
+
 /** Keyed by `METHOD path` exactly as the app prints its routes. */
 const ROWS: Record<string, Row> = {
   'GET /api/staff/samples/:id/quote/draft': {
@@ -821,6 +849,68 @@ const ROWS: Record<string, Row> = {
   'POST /api/webhooks/:id/test': {
     expected: ownWebhookOnly(201),
     run: (p) => call(t, 'POST', `/api/webhooks/${webhookWithLog}/test`, { token: token(p) }),
+  },
+  // Custody (docs/product/custody.md): staff and admins handle the item; admins manage locations.
+  'POST /api/staff/samples/:id/intake': {
+    expected: labOnly(200),
+    run: async (p) => {
+      const sample = await insertSample(t.db, who.customerA);
+      const form = new FormData();
+      form.append('intake', JSON.stringify(intakeBody()));
+      return call(t, 'POST', `/api/staff/samples/${sample.id}/intake`, { token: token(p), form });
+    },
+  },
+  'POST /api/staff/samples/:id/custody': {
+    expected: labOnly(200),
+    run: async (p) =>
+      call(t, 'POST', `/api/staff/samples/${await arrivedSample()}/custody`, {
+        token: token(p),
+        json: { event: 'to-expert' },
+      }),
+  },
+  'POST /api/staff/samples/:id/return': {
+    expected: labOnly(200),
+    run: async (p) =>
+      call(t, 'POST', `/api/staff/samples/${await arrivedSample()}/return`, {
+        token: token(p),
+        json: { method: 'courier', carrier: 'DHL', trackingNumber: `JD-${p}` },
+      }),
+  },
+  'GET /api/staff/samples/:id/label': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', `/api/staff/samples/${sampleId}/label`, { token: token(p) }),
+  },
+  'GET /api/samples/:id/custody': {
+    expected: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      staffAssigned: 200,
+      staffOther: 200,
+      admin: 200,
+    },
+    run: (p) => call(t, 'GET', `/api/samples/${sampleId}/custody`, { token: token(p) }),
+  },
+  'GET /api/admin/locations': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/admin/locations', { token: token(p) }),
+  },
+  'POST /api/admin/locations': {
+    expected: adminOnly(201),
+    run: (p) =>
+      call(t, 'POST', '/api/admin/locations', { token: token(p), json: { name: `Shelf ${++counter} ${p}` } }),
+  },
+  'PATCH /api/admin/locations/:id': {
+    expected: adminOnly(200),
+    run: async (p) =>
+      call(t, 'PATCH', `/api/admin/locations/${await matrixLocationId()}`, {
+        token: token(p),
+        json: { description: `Checked by ${p}` },
+      }),
+  },
+  'GET /api/staff/inventory': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/staff/inventory', { token: token(p) }),
   },
 };
 

@@ -32,6 +32,7 @@ export const PROGRAMS = {
   pdffonts: { name: 'pdffonts', path: 'pdffonts', apt: 'poppler-utils' },
   pdftotext: { name: 'pdftotext', path: 'pdftotext', apt: 'poppler-utils' },
   certutil: { name: 'certutil', path: 'certutil', apt: 'libnss3-tools' },
+  zbarimg: { name: 'zbarimg', path: 'zbarimg', apt: 'zbar-tools' },
 } as const satisfies Record<string, Program>;
 
 const isCi = () => process.env.CI === 'true' || process.env.CI === '1';

@@ -67,6 +67,8 @@ describe('/api/lab/settings', () => {
       limitingConditionsTemplate: DEFAULT_LIMITING_CONDITIONS,
       revalueAfterMonths: 36,
       taxFilingWindowMonths: 22,
+
+      flagHeldDaysAfterCompletion: 14,
     });
     for (const token of [undefined, customer.token, staff.token]) {
       const post = await call(t, 'POST', '/api/lab/settings', { token, form: settingsForm(valid) });

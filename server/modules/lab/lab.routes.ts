@@ -11,6 +11,8 @@ import {
 import { inMegabytes, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import { appraisalTerms } from '../../../common/domain/appraisal';
 import { sanitizeNotes } from '../reports/notes-sanitizer';
+
+import { DEFAULT_FLAG_HELD_DAYS } from '../../../common/domain/custody';
 import type { AppDeps } from '../../app-deps';
 import { changedFields, recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
@@ -50,6 +52,8 @@ export function presentLabSettings(row: LabSettingsRow | undefined): LabSettings
     paymentInstructions: row?.paymentInstructions ?? null,
     paymentLink: row?.paymentLink ?? null,
     ...appraisalTerms(row),
+
+    flagHeldDaysAfterCompletion: row?.flagHeldDaysAfterCompletion ?? DEFAULT_FLAG_HELD_DAYS,
     ...presentPriceSettings(row),
   };
 }

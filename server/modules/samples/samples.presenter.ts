@@ -16,6 +16,9 @@ import type { FirstPhoto, findSampleDetail } from './samples.queries';
 import { presentPhotoCopies } from '../photos/photo-links';
 import { isRevaluationDue } from '../../../common/domain/appraisal';
 import { presentReportContent } from '../reports/report-content';
+import type { CustodySummary } from '../../../common/contracts/custody';
+import { normalizeCustodyState } from '../../../common/domain/custody';
+import { minorToNumber } from '../../../common/domain/money';
 
 export type { SampleRow };
 
@@ -48,8 +51,37 @@ export function presentRevaluation(
   return { revalueBy, revaluationDue: isRevaluationDue(revalueBy, now) };
 }
 
-/** The one place that decides what of a sample row leaves the server. */
-export function presentSample(row: SampleRow): Sample {
+type CustodyColumns = Pick<
+  SampleRow,
+  'custodyState' | 'custodyLocationId' | 'custodyLocationName' | 'custodySince' | 'submissionDate'
+>;
+
+/**
+ * Custody (docs/product/custody.md): `{state, location, since}` of a sample row; `location` only for the lab's eyes. */
+export function presentCustody(row: CustodyColumns, seesLocation: boolean): CustodySummary {
+  return {
+    state: normalizeCustodyState(row.custodyState),
+    location:
+      seesLocation && row.custodyLocationId !== null
+        ? { id: row.custodyLocationId, name: row.custodyLocationName ?? '' }
+        : null,
+    since: iso(row.custodySince ?? row.submissionDate),
+  };
+}
+
+/** The owner's declared value in major units, with its currency (docs/product/custody.md). */
+function presentDeclaredValue(row: Pick<SampleRow, 'declaredValueMinor' | 'declaredCurrency'>) {
+  const currency = row.declaredCurrency;
+  return row.declaredValueMinor !== null && currency
+    ? { declaredValue: minorToNumber(row.declaredValueMinor, currency), declaredCurrency: currency }
+    : { declaredValue: null, declaredCurrency: null };
+}
+
+/**
+ * The one place that decides what of a sample row leaves the server. `seesLocation`: the reader
+ * runs the lab (the custody location is the lab's, not the owner's: server/policies/custody.ts).
+ */
+export function presentSample(row: SampleRow, seesLocation = true): Sample {
   return {
     id: row.id,
     userId: row.userId,
@@ -93,6 +125,8 @@ export function presentSample(row: SampleRow): Sample {
     updatedAt: iso(row.updatedAt),
     ...presentProgress(row),
     ...presentRevaluation(row),
+    custody: presentCustody(row, seesLocation),
+    ...presentDeclaredValue(row),
   };
 }
 
@@ -100,9 +134,13 @@ type OwnListRow = Pick<
   SampleRow,
   | Exclude<
       keyof OwnSampleListItem,
-      keyof ListThumbnail | 'expectedCompletionDate' | 'overdue' | 'revaluationDue'
+      keyof ListThumbnail | 'expectedCompletionDate' | 'overdue' | 'revaluationDue' | 'custody'
     >
   | ProgressColumns
+  | 'custodyState'
+  | 'custodyLocationId'
+  | 'custodyLocationName'
+  | 'custodySince'
 > & {
   firstPhoto: FirstPhoto;
 };
@@ -134,6 +172,7 @@ export function presentOwnSample(row: OwnListRow): OwnSampleListItem {
     ...presentListThumbnail(row.firstPhoto),
     ...presentProgress(row),
     ...presentRevaluation(row),
+    custody: presentCustody(row, false),
   };
 }
 
@@ -141,13 +180,14 @@ function presentSampleWithNames(
   row: SampleRow,
   user: PersonName | null,
   assignedStaff: PersonName | null,
+  seesLocation = true,
 ): SampleWithNames {
   // Exactly the two name fields, whatever else the row carried (e.g. the staff member's id).
   const hasName = (p: PersonName | null): PersonName | null =>
     p && (p.firstName !== null || p.lastName !== null)
       ? { firstName: p.firstName, lastName: p.lastName }
       : null;
-  return { ...presentSample(row), user: hasName(user), assignedStaff: hasName(assignedStaff) };
+  return { ...presentSample(row, seesLocation), user: hasName(user), assignedStaff: hasName(assignedStaff) };
 }
 
 /** A row of the admin's sample list. */
@@ -164,10 +204,11 @@ export function presentSampleListItem(
 export function presentSampleDetail(
   found: NonNullable<Awaited<ReturnType<typeof findSampleDetail>>>,
   quote: Quote | null,
+  seesLocation: boolean,
 ): SampleDetail {
   return {
     quote,
-    ...presentSampleWithNames(found.sample, found.user, found.assignedStaff),
+    ...presentSampleWithNames(found.sample, found.user, found.assignedStaff, seesLocation),
     files: found.files.map((f) => ({
       id: f.id,
       sampleId: f.sampleId,

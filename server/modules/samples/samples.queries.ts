@@ -124,6 +124,10 @@ const ownListColumns = {
   revalueBy: samples.revalueBy,
   quoteValidUntil: samples.quoteValidUntil,
   quoteAcceptedAt: samples.quoteAcceptedAt,
+  custodyState: samples.custodyState,
+  custodyLocationId: samples.custodyLocationId,
+  custodyLocationName: samples.custodyLocationName,
+  custodySince: samples.custodySince,
   firstPhoto: firstPhotoColumn(),
 };
 export type OwnSampleRow = Pick<SampleRow, Exclude<keyof typeof ownListColumns, 'firstPhoto'>> & {

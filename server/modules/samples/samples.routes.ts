@@ -15,6 +15,7 @@ import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';
 import { canReadSample } from '../../policies/samples';
+import { seesCustodyDetails } from '../../policies/custody';
 import { presentOwnSample, presentSample, presentSampleDetail } from './samples.presenter';
 import { findSampleDetail, listOwnSamples } from './samples.queries';
 import { receiveSampleSubmission } from './samples.upload';
@@ -77,7 +78,7 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const received = await receiveSampleSubmission(request, deps.storage, budget);
           const created = await submitSample(deps, user, received, budget?.reservationId);
           reply.code(201);
-          return presentSample(created);
+          return presentSample(created, false);
         } catch (err) {
           // The statement that stores the sample ends the reservation; anything short of it gives it back.
           if (budget?.reservationId) await releaseReservation(deps.db, budget.reservationId).catch(() => {});
@@ -104,7 +105,7 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const found = await findSampleDetail(deps.db, request.params.id);
         if (!found || !canReadSample(user, found.sample)) throw notFound(NOT_FOUND);
         const quote = await latestQuote(deps.db, found.sample.id);
-        return presentSampleDetail(found, quote ? presentQuote(quote) : null);
+        return presentSampleDetail(found, quote ? presentQuote(quote) : null, seesCustodyDetails(user));
       },
     );
   };

@@ -183,6 +183,8 @@ export async function receiveSampleSubmission(
   storage: Storage,
   /** Bytes this submission may still store (the customer's allowance left), and the allowance. */
   budget: Budget = { remaining: Number.POSITIVE_INFINITY, limit: Number.POSITIVE_INFINITY },
+  /** Which file fields are read (others are skipped): the submission's photos and documents by default. */
+  fileFields: Readonly<Record<string, FileCategory>> = FIELD_CATEGORY,
 ): Promise<{ fields: Record<string, string>; files: StoredFile[] }> {
   const fields: Record<string, string> = {};
   const files: StoredFile[] = [];
@@ -197,7 +199,7 @@ export async function receiveSampleSubmission(
         }
         continue;
       }
-      const category = FIELD_CATEGORY[part.fieldname];
+      const category = Object.hasOwn(fileFields, part.fieldname) ? fileFields[part.fieldname] : undefined;
       if (!category) {
         part.file.resume();
         continue;

@@ -38,7 +38,8 @@ export async function reserveSubmission(
           where s.user_id = ${userId} and s.submission_date > now() - interval '1 hour')::int
           + (select count(*) from ${submissionReservations} r where r.user_id = ${userId})::int`,
         bytes: sql<string>`(select coalesce(sum(f.file_size), 0) from ${sampleFiles} f
-          join ${samples} s on s.id = f.sample_id where s.user_id = ${userId})::bigint
+          join ${samples} s on s.id = f.sample_id
+          where s.user_id = ${userId} and f.custody_event_id is null)::bigint
           + (select coalesce(sum(r.bytes), 0) from ${submissionReservations} r where r.user_id = ${userId})::bigint`,
       })
       .from(sql`(select 1) as one`);

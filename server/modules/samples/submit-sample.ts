@@ -4,6 +4,7 @@ import {
   sampleSubmissionFields,
 } from '../../../common/contracts/samples';
 import { displaySampleId, samplePageFromMail } from '../../../common/domain/samples';
+import { parseAmount } from '../../../common/domain/money';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, type FieldError, fieldErrors, invalidPayload } from '../../plugins/errors';
@@ -105,7 +106,20 @@ export function newSampleColumns(userId: number, v: SampleSubmission): NewSample
     urgencyLevel: v.urgencyLevel,
     estimatedValueRange: v.estimatedValueRange,
     specialInstructions: v.specialInstructions,
+    ...declaredValueColumns(v),
   };
+}
+
+/** The owner's declared value in minor units (the contract has checked it), or none. */
+function declaredValueColumns(
+  v: SampleSubmission,
+): Pick<NewSample, 'declaredValueMinor' | 'declaredCurrency'> {
+  if (v.declaredValue === null || !v.declaredCurrency)
+    return { declaredValueMinor: null, declaredCurrency: null };
+  const parsed = parseAmount(v.declaredValue, v.declaredCurrency);
+  return parsed.ok
+    ? { declaredValueMinor: parsed.minor, declaredCurrency: v.declaredCurrency }
+    : { declaredValueMinor: null, declaredCurrency: null };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEEP_PAGE_MESSAGE,
@@ -213,11 +213,18 @@ describe('filters, alone and with a search', () => {
     expect(ids(alone.body)).not.toContain(before.id);
   });
 
-  it('custody: before custody is recorded, every item is awaiting arrival', async () => {
+  it("custody: the item's custody state now (docs/product/custody.md), any of several", async () => {
     const m = marker();
-    const s = await insertSample(t.db, customer, { itemName: `Globe ${m}` });
-    expect(ids((await lab(`q=${m}&custody=awaiting-arrival`)).body)).toEqual([s.id]);
-    expect(ids((await lab(`q=${m}&custody=in-storage`)).body)).toEqual([]);
+    const waiting = await insertSample(t.db, customer, { itemName: `Globe ${m}` });
+    const stored = await insertSample(t.db, customer, { itemName: `Globe stand ${m}` });
+    const away = await insertSample(t.db, customer, { itemName: `Globe lamp ${m}` });
+    await t.db.update(samples).set({ custodyState: 'in-storage' }).where(eq(samples.id, stored.id));
+    await t.db.update(samples).set({ custodyState: 'returned' }).where(eq(samples.id, away.id));
+    expect(ids((await lab(`q=${m}&custody=awaiting-arrival`)).body)).toEqual([waiting.id]);
+    expect(ids((await lab(`q=${m}&custody=in-storage`)).body)).toEqual([stored.id]);
+    expect(ids((await lab(`q=${m}&custody=in-storage&custody=returned`)).body).sort()).toEqual(
+      [stored.id, away.id].sort(),
+    );
   });
 });
 

@@ -79,12 +79,9 @@ export function sampleWhere(f: SampleFilters, scope: SampleScope): SQL | undefin
   return c.length ? and(...c) : undefined;
 }
 
-/**
- * Custody states arrive with the custody feature; until its column exists the filter selects
- * nothing but items awaiting arrival (every sample's state before custody is recorded).
- */
+/** Where the item is now (docs/product/custody.md). */
 function custodyCondition(states: readonly string[]): SQL {
-  return states.includes('awaiting-arrival') ? sql`true` : sql`false`;
+  return inArray(samples.custodyState, [...states]);
 }
 
 const SORT_COLUMNS = {

@@ -1,7 +1,7 @@
 import type { PersonName } from '../../../common/contracts/samples';
 import type { WorkListItem } from '../../../common/contracts/workflow';
 import { isoDate, isoDateOrNull } from '../../time';
-import { presentListThumbnail, presentProgress } from '../samples/samples.presenter';
+import { presentCustody, presentListThumbnail, presentProgress } from '../samples/samples.presenter';
 import type { WorkListRow } from './workflow.queries';
 
 const personOrNull = (firstName: string | null, lastName: string | null): PersonName | null =>
@@ -27,6 +27,7 @@ export function presentWorkListItem(row: WorkListRow): WorkListItem {
     reportCode: row.reportCode,
     reportRevokedAt: isoDateOrNull(row.reportRevokedAt),
     ...presentProgress(row),
+    custody: presentCustody(row, true),
     user: personOrNull(row.userFirstName, row.userLastName),
     assignedStaff: personOrNull(row.staffFirstName, row.staffLastName),
     ...presentListThumbnail(row.firstPhoto),

@@ -43,6 +43,8 @@ export const EMPTY_SAMPLE_FORM: SampleFormValues = {
   urgencyLevel: 'standard',
   estimatedValueRange: '',
   specialInstructions: '',
+  declaredValue: '',
+  declaredCurrency: '',
 };
 
 export type SampleDraft = {
