@@ -162,6 +162,9 @@ export const samples = pgTable(
     index('samples_assigned_staff_idx').on(t.assignedStaffId, t.id.desc()),
     index('samples_status_idx').on(t.status),
     index('samples_revalue_by_idx').on(t.revalueBy),
+    // A search that is a whole e-mail address (docs/decisions/0025-search.md).
+    index('samples_submitter_email_lower_idx').on(sql`lower(${t.submitterEmail})`),
+    index('samples_representative_email_lower_idx').on(sql`lower(${t.representativeEmail})`),
   ],
 );
 

@@ -44,7 +44,33 @@ function exactMatch(f: SampleFilters): SQL | undefined {
   return parts.length ? or(...parts) : undefined;
 }
 
-function searchCondition(q: string): SQL {
+/**
+ * The filters of one request, with what the database told about its search text: `exactEmail` when
+ * the text is a whole e-mail address that some sample carries (see prepareFilters).
+ */
+export type PreparedFilters = SampleFilters & { readonly exactEmail?: string };
+
+const submitterEmail = sql`lower(${samples.submitterEmail})`;
+const representativeEmail = sql`lower(${samples.representativeEmail})`;
+
+/**
+ * A search written as a whole e-mail address that some sample carries (as the submitter's or the
+ * representative's) matches that address exactly, through the `lower(…)` btree indexes: a few ms
+ * at any size, where its dozens of trigrams, several of them in every row, cost the trigram index
+ * hundreds. An address no sample carries is searched as text (it may be part of a longer one).
+ */
+export async function prepareFilters(db: DbOrTx, f: SampleFilters): Promise<PreparedFilters> {
+  const email = f.q ? parseSearch(f.q).email : null;
+  if (!email) return f;
+  const found = await db.execute(
+    sql`select 1 from ${samples} where ${submitterEmail} = ${email} or ${representativeEmail} = ${email} limit 1`,
+  );
+  return rowsOf(found).length ? { ...f, exactEmail: email } : f;
+}
+
+function searchCondition(q: string, exactEmail: string | undefined): SQL {
+  if (exactEmail)
+    return or(sql`${submitterEmail} = ${exactEmail}`, sql`${representativeEmail} = ${exactEmail}`) as SQL;
   const { id, code, patterns } = parseSearch(q);
   const parts: SQL[] = [];
   if (id !== null) parts.push(eq(samples.id, id));
@@ -56,10 +82,10 @@ function searchCondition(q: string): SQL {
 }
 
 /** The WHERE of a list: the caller's scope and every filter. */
-export function sampleWhere(f: SampleFilters, scope: SampleScope): SQL | undefined {
+export function sampleWhere(f: PreparedFilters, scope: SampleScope): SQL | undefined {
   const c: SQL[] = [];
   if (scope.assignedTo !== null) c.push(eq(samples.assignedStaffId, scope.assignedTo));
-  if (f.q) c.push(searchCondition(f.q));
+  if (f.q) c.push(searchCondition(f.q, f.exactEmail));
   if (f.status?.length) {
     // Unknown stored values read as 'submitted' (docs/product/statuses.md), so they are found with it.
     const known = sql`${samples.status} not in (${sql.join(
@@ -114,7 +140,7 @@ export type ListWindow = { offset: number; limit: number };
 /** One page of the lab list (GET /api/admin/samples) for a search or filter. */
 export function searchLabList(
   db: DbOrTx,
-  f: SampleFilters,
+  f: PreparedFilters,
   scope: SampleScope,
   page: ListWindow,
 ): Promise<SampleListRow[]> {
@@ -128,7 +154,7 @@ export function searchLabList(
 /** One page of the work list (GET /api/staff/samples) for a search or filter. */
 export function searchWorkList(
   db: DbOrTx,
-  f: SampleFilters,
+  f: PreparedFilters,
   scope: SampleScope,
   page: ListWindow,
 ): Promise<WorkListRow[]> {
@@ -140,27 +166,70 @@ export function searchWorkList(
 }
 
 /**
+ * How long the exact count of a searched or filtered list may run before the planner's estimate
+ * stands in (docs/decisions/0025-search.md): a common word with a filter can match 100,000 rows
+ * of ten million, and counting them, even only up to MAX_PAGED_ROWS, costs more than the page.
+ */
+export const COUNT_BUDGET_MS = 25;
+/** Below this many samples (the table's statistics) every count is exact: it cannot be slow. */
+export const COUNT_BUDGET_FROM_ROWS = 200_000;
+
+/** PostgreSQL's "canceling statement due to statement timeout", wherever a driver wraps it. */
+function isStatementTimeout(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Runs a query answering one row `{ n }` under a statement timeout of `budgetMs`: its `n`, or null
+ * when the budget ran out (the query is cancelled by the database, nothing is left running).
+ */
+export async function countWithin(db: DbOrTx, query: SQL, budgetMs: number): Promise<number | null> {
+  const ms = Math.max(1, Math.floor(budgetMs));
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${ms}`));
+      const result = await tx.execute(query);
+      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    });
+  } catch (err) {
+    if (isStatementTimeout(err)) return null;
+    throw err;
+  }
+}
+
+/**
  * How many rows a filter selects, without counting millions: exactly up to MAX_PAGED_ROWS (a count
- * that stops there), beyond it the planner's estimate (never less than MAX_PAGED_ROWS + 1).
+ * that stops there) when that takes less than `budgetMs` (or the table is small); otherwise the planner's estimate, flagged
+ * as such (never less than MAX_PAGED_ROWS + 1 when the count reached it).
  */
 export async function countSamples(
   db: DbOrTx,
-  f: SampleFilters,
+  f: PreparedFilters,
   scope: SampleScope,
+  budgetMs = COUNT_BUDGET_MS,
 ): Promise<{ total: number; estimated: boolean }> {
   const where = sampleWhere(f, scope) ?? sql`true`;
-  const capped = await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${samples} where ${where} limit ${MAX_PAGED_ROWS + 1}) c`,
+  const counting = sql`select count(*)::int as n from (select 1 from ${samples} where ${where} limit ${MAX_PAGED_ROWS + 1}) c`;
+  const stats = await db.execute(
+    sql`select reltuples::float8 as rows from pg_class where oid = 'samples'::regclass`,
   );
-  const n = Number(rowsOf<{ n: number }>(capped)[0]?.n ?? 0);
-  if (n <= MAX_PAGED_ROWS) return { total: n, estimated: false };
+  const large = Number(rowsOf<{ rows: number }>(stats)[0]?.rows ?? 0) >= COUNT_BUDGET_FROM_ROWS;
+  const n = large
+    ? await countWithin(db, counting, budgetMs)
+    : Number(rowsOf<{ n: number }>(await db.execute(counting))[0]?.n ?? 0);
+  if (n !== null && n <= MAX_PAGED_ROWS) return { total: n, estimated: false };
   const plan = await db.execute(sql`explain (format json) select 1 from ${samples} where ${where}`);
   const planRow = rowsOf<Record<string, unknown>>(plan)[0];
   const json = planRow ? Object.values(planRow)[0] : null;
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as
     [{ Plan: { 'Plan Rows': number } }] | null;
   const estimate = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
-  return { total: Math.max(estimate, MAX_PAGED_ROWS + 1), estimated: true };
+  return { total: n === null ? estimate : Math.max(estimate, MAX_PAGED_ROWS + 1), estimated: true };
 }
 
 /** The work list's counters: every sample the caller sees, by status, and how many are overdue. */
@@ -187,7 +256,7 @@ export async function countWorkList(db: DbOrTx, scope: SampleScope) {
  */
 export async function* exportBatches(
   db: DbOrTx,
-  f: SampleFilters,
+  f: PreparedFilters,
   scope: SampleScope,
   batchSize = 1000,
 ): AsyncGenerator<SampleListRow[]> {

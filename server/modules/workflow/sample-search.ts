@@ -15,10 +15,14 @@ export type ParsedSearch = {
   code: string | null;
   /** Words matched anywhere in the folded search text, as LIKE patterns (`%word%`, wildcards escaped). */
   patterns: string[];
+  /** The text is one whole e-mail address, lower-cased: it may be matched exactly (see sample-search.queries.ts). */
+  email: string | null;
 };
 
 const ID_PATTERN = /^(?:val[-\s]?)?0*(\d{1,10})$/i;
 const CODE_CHARS = new Set(REPORT_CODE_ALPHABET);
+/** One token shaped like a whole address: something, an @, a domain with a dot. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** LIKE's own wildcards in a word are matched literally. */
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -35,5 +39,6 @@ export function parseSearch(text: string): ParsedSearch {
   // A VAL id written as one ("VAL-0042") names the sample alone: no text can contain it.
   const namesId = id !== null && /^val/i.test(trimmed);
   const usable = !namesId && words.some((w) => w.length >= MIN_WORD_LENGTH) ? words : [];
-  return { id, code, patterns: usable.slice(0, MAX_WORDS).map(likePattern) };
+  const email = EMAIL_PATTERN.test(trimmed) ? trimmed.toLowerCase() : null;
+  return { id, code, patterns: usable.slice(0, MAX_WORDS).map(likePattern), email };
 }

@@ -55,6 +55,7 @@ import {
   countSamples,
   countWorkList,
   exportBatches,
+  prepareFilters,
   isPlainView,
   type SampleScope,
   searchLabList,
@@ -95,8 +96,12 @@ function checkDepth(offset: number) {
 function setTotal(
   reply: { header(name: string, value: string): unknown },
   counted: { total: number; estimated: boolean },
+  seen: { window: { offset: number; limit: number }; rows: number },
 ) {
-  reply.header(TOTAL_COUNT_HEADER, String(counted.total));
+  // An estimate is never below what the page itself shows (one more when the page is full).
+  const least = seen.window.offset + seen.rows + (seen.rows === seen.window.limit ? 1 : 0);
+  const total = counted.estimated ? Math.max(counted.total, least) : counted.total;
+  reply.header(TOTAL_COUNT_HEADER, String(total));
   if (counted.estimated) reply.header(TOTAL_ESTIMATED_HEADER, 'true');
 }
 
@@ -173,11 +178,12 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           return rows.map(presentWorkListItem);
         }
         checkDepth(window.offset);
+        const prepared = await prepareFilters(deps.db, filters);
         const [rows, counted] = await Promise.all([
-          searchWorkList(deps.db, filters, scope, window),
-          countSamples(deps.db, filters, scope),
+          searchWorkList(deps.db, prepared, scope, window),
+          countSamples(deps.db, prepared, scope),
         ]);
-        setTotal(reply, counted);
+        setTotal(reply, counted, { window, rows: rows.length });
         return rows.map(presentWorkListItem);
       },
     );
@@ -260,11 +266,12 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         const window = { offset: (page - 1) * pageSize, limit: pageSize };
         checkDepth(window.offset);
+        const prepared = await prepareFilters(deps.db, filters);
         const [rows, counted] = await Promise.all([
-          searchLabList(deps.db, filters, LAB_LIST_SCOPE, window),
-          countSamples(deps.db, filters, LAB_LIST_SCOPE),
+          searchLabList(deps.db, prepared, LAB_LIST_SCOPE, window),
+          countSamples(deps.db, prepared, LAB_LIST_SCOPE),
         ]);
-        setTotal(reply, counted);
+        setTotal(reply, counted, { window, rows: rows.length });
         return rows.map(present);
       },
     );
@@ -289,7 +296,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           reply,
           `samples-${day}.csv`,
           CSV_COLUMNS,
-          exportBatches(deps.db, request.query, LAB_LIST_SCOPE),
+          exportBatches(deps.db, await prepareFilters(deps.db, request.query), LAB_LIST_SCOPE),
         );
       },
     );

@@ -1,0 +1,2 @@
+CREATE INDEX "samples_submitter_email_lower_idx" ON "samples" USING btree (lower("submitter_email"));--> statement-breakpoint
+CREATE INDEX "samples_representative_email_lower_idx" ON "samples" USING btree (lower("representative_email"));
