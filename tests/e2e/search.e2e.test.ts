@@ -33,6 +33,20 @@ const SEEDED = { submitted: 260, analysis: 150, 'in-progress': 60, completed: 70
 const SEEDED_TOTAL = Object.values(SEEDED).reduce((a, b) => a + b, 0);
 
 let analystId = 0;
+/** An estate's account: past ten samples, its dashboard gets a search box and a status filter. */
+/** A customer with exactly ten samples: no search box yet. */
+const collector = {
+  email: 'ten.samples@example.com',
+  password: 'Porcelain-tureen-48',
+  firstName: 'Tess',
+  lastName: 'Collector',
+};
+const estate = {
+  email: 'estate.office@example.com',
+  password: 'Lacquered-bureau-93',
+  firstName: 'Estate',
+  lastName: 'Office',
+};
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vl-e2e-search-'));
 
@@ -40,6 +54,8 @@ beforeAll(async () => {
   [product, browser] = await Promise.all([startProduct({}, { dataDir }), launchBrowser()]);
   const owner = await registerAccount(product, client);
   const staff = await registerAccount(product, analyst);
+  const estateAccount = await registerAccount(product, estate);
+  const collectorAccount = await registerAccount(product, collector);
   analystId = staff.id;
   const adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
   await callOk(product, 'POST', `/api/admin/users/${staff.id}/role`, {
@@ -65,6 +81,17 @@ beforeAll(async () => {
     await database.db.execute(sql`
       insert into samples (item_name, submitter_name, status, submission_date, ${common})
       values (${item}, 'Élise Dürer', ${status}, ${day(d)}, 'ceramics-pottery', 'Mine.', ${client.email}, ${owner.id})`);
+  // The estate: three commodes (one completed) among nine spoons, twelve samples in all.
+  await database.db.execute(sql`
+    insert into samples (item_name, submitter_name, status, ${common})
+    select case when g <= 3 then 'Kingwood commode ' || g else 'Silver spoon ' || g end, 'Estate Office',
+      case when g = 1 then 'completed' else 'submitted' end,
+      'furniture-decorative', 'Estate.', ${estate.email}, ${estateAccount.id}
+    from generate_series(1, 12) g`);
+  await database.db.execute(sql`
+    insert into samples (item_name, submitter_name, ${common})
+    select 'Porcelain tureen ' || g, 'Tess Collector', 'ceramics-pottery', 'Mine.', ${collector.email}, ${collectorAccount.id}
+    from generate_series(1, 10) g`);
   await database.close();
   product = await startProduct({}, { dataDir });
 }, 240_000);
@@ -125,6 +152,42 @@ describe('finding a sample', () => {
         path: join(process.env.SEARCH_SCREENSHOTS, 'admin-search-375.png'),
         fullPage: true,
       });
+    await context.close();
+  });
+
+  it("the customer's dashboard: no search up to ten samples; past ten, a search box typed key by key and a status filter", async () => {
+    const few = await newPage(browser, { baseURL: product.url });
+    await loginAs(few.page, product.url, collector.email, collector.password);
+    await few.page.goto('/dashboard');
+    await few.page.getByText('Porcelain tureen 10').first().waitFor();
+    expect(await few.page.getByLabel('Search', { exact: true }).count()).toBe(0);
+    await few.context.close();
+
+    const { page, context } = await newPage(browser, { baseURL: product.url });
+    await loginAs(page, product.url, estate.email, estate.password);
+    await page.goto('/dashboard');
+    const box = page.getByLabel('Search', { exact: true });
+    await box.waitFor();
+    const items = () =>
+      page
+        .locator('tr[data-sample-id] p')
+        .filter({ hasText: /commode|spoon/ })
+        .allInnerTexts();
+    await expect.poll(async () => (await items()).length, { timeout: 30_000 }).toBe(12);
+    // Key by key, as a person types: every key is kept while the URL follows.
+    await box.pressSequentially('kingwood comm');
+    await expect.poll(() => box.inputValue()).toBe('kingwood comm');
+    await expect
+      .poll(async () => (await items()).sort())
+      .toEqual(['Kingwood commode 1', 'Kingwood commode 2', 'Kingwood commode 3']);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('kingwood comm');
+    await page.getByLabel('Status', { exact: true }).selectOption('completed');
+    await expect.poll(() => items()).toEqual(['Kingwood commode 1']);
+    await box.fill('spoon');
+    await expect.poll(() => page.getByText('No submissions match this search.').count()).toBe(1);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.waitForLoadState('networkidle');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -25,6 +25,7 @@ import {
   IconPlus,
   IconStack2,
 } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { OwnSampleListItem } from '../../../../common/contracts/samples';
 import {
@@ -117,6 +118,16 @@ export function CustomerDashboardPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const statusFilter = params.get('status') ?? '';
+  // The box keeps its own text: the router applies URL changes in a transition, and a box fed from
+  // the URL alone would drop keys typed before the previous one arrived.
+  const [text, setText] = useState(search);
+  const typed = useRef(new Set<string>());
+  // The URL changed from elsewhere (a link), not from the box's own keys arriving late: the box shows it.
+  useEffect(() => {
+    if (typed.current.has(search)) return;
+    typed.current.clear();
+    setText(search);
+  }, [search]);
   const setParam = (key: 'q' | 'status', value: string) =>
     setParams(
       (current) => {
@@ -130,7 +141,7 @@ export function CustomerDashboardPage() {
   // Past ten samples (estates, dealers) the list gets a search box and a status filter, applied to
   // the customer's own list in the browser (docs/decisions/0025-search.md).
   const searchable = all.length > CUSTOMER_SEARCH_THRESHOLD;
-  const samples = searchable ? filterOwnSamples(all, search, statusFilter) : all;
+  const samples = searchable ? filterOwnSamples(all, text, statusFilter) : all;
   // undefined while loading (a placeholder), null after an error (a dash): never a misleading 0.
 
   return (
@@ -177,8 +188,12 @@ export function CustomerDashboardPage() {
               name="q"
               type="search"
               placeholder="Item, VAL id or report code"
-              value={search}
-              onChange={(e) => setParam('q', e.currentTarget.value)}
+              value={text}
+              onChange={(e) => {
+                typed.current.add(e.currentTarget.value);
+                setText(e.currentTarget.value);
+                setParam('q', e.currentTarget.value);
+              }}
               style={{ flex: '1 1 14rem' }}
             />
             <NativeSelect
