@@ -8,6 +8,8 @@ export const E2E_ADMIN = { email: 'admin@lab.test', password: 'admin-password-1'
 
 export type Product = {
   url: string;
+  /** The server process's id (benchmarks read its memory from /proc). */
+  pid: number | undefined;
   dataDir: string;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -59,6 +61,7 @@ export async function startProduct(
   }
   return {
     url,
+    pid: child.pid,
     dataDir,
     output: () => out,
     stop(signal = 'SIGTERM') {

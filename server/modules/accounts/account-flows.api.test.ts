@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '../../../common/contracts/accounts';
-import { accountTokens, contactInquiries, users } from '../../db/schema';
+import { accountTokens, contactInquiries, jobs, users } from '../../db/schema';
+import { PASSWORD_RESET_QUEUE } from './password-reset.job';
 import { startTestSmtp, type TestSmtp } from '../../../tests/support/smtp';
 import { call, createUser, startTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -60,6 +61,29 @@ describe('password reset', () => {
     expect(again.status).toBe(400);
     await smtp.waitFor((m) => m.to.includes(user.email) && m.subject.endsWith('password was changed'));
     expect(smtp.to('nobody@example.com')).toHaveLength(0);
+  });
+
+  it('does the same work for an unknown address as for an account: one queued job, nothing else before answering', async () => {
+    const user = await createUser(t);
+    const queued = async () =>
+      (await t.db.select().from(jobs).where(eq(jobs.queue, PASSWORD_RESET_QUEUE))).map(
+        (j) => (j.payload as { email: string }).email,
+      );
+    const tokensBefore = (await t.db.select().from(accountTokens)).length;
+    const unknown = await call(t, 'POST', '/api/auth/forgot-password', {
+      json: { email: 'no-such-account@example.com' },
+    });
+    const known = await call(t, 'POST', '/api/auth/forgot-password', { json: { email: user.email } });
+    expect(unknown.status).toBe(202);
+    expect(known.status).toBe(202);
+    expect(known.body).toEqual(unknown.body);
+    const emails = await queued();
+    expect(emails.filter((e) => e === 'no-such-account@example.com')).toHaveLength(1);
+    expect(emails.filter((e) => e === user.email)).toHaveLength(1);
+    // The account's link is made by the job, after the answer; the unknown address gets nothing.
+    await smtp.waitFor((m) => m.to.includes(user.email) && m.subject.startsWith('Reset your'));
+    expect((await t.db.select().from(accountTokens)).length).toBe(tokensBefore + 1);
+    expect(smtp.to('no-such-account@example.com')).toHaveLength(0);
   });
 
   it('a wrong or expired token is 400 and changes nothing', async () => {

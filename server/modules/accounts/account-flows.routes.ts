@@ -38,13 +38,18 @@ import { findUserByEmail, findUserById } from './accounts.queries';
 import { checkCurrentPassword } from './current-password';
 import { refuseGuessablePassword } from './password-strength';
 import { hashPassword } from './passwords';
+import {
+  ACCOUNT_MAILS_PER_HOUR,
+  PASSWORD_RESET_QUEUE,
+  type PasswordResetPayload,
+  registerPasswordResetJob,
+} from './password-reset.job';
 import { presentAuthUser } from './presenters';
+import { enqueueJob } from '../../jobs/jobs';
 
 // Password reset, e-mail confirmation, password change and ending sessions
 // (docs/product/accounts-and-sessions.md).
 
-/** Reset and confirmation mails one account may receive per hour; more are silently not sent. */
-export const ACCOUNT_MAILS_PER_HOUR = 3;
 /** Reset requests one network address may make (429 beyond). */
 export const FORGOT_RATE_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 } as const;
 
@@ -75,6 +80,8 @@ export function accountFlowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
+    registerPasswordResetJob(deps.jobs, { db: deps.db, mailer: deps.mailer });
+
     app.post(
       '/api/auth/forgot-password',
       {
@@ -87,27 +94,11 @@ export function accountFlowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await findUserByEmail(deps.db, request.body.email);
-        if (user?.isActive) {
-          await deps.db.transaction(async (tx) => {
-            // Serialises one account's requests, so the per-account count holds under a burst.
-            await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-            if (
-              (await countRecentTokens(tx, user.id, 'reset', new Date(Date.now() - HOUR))) >=
-              ACCOUNT_MAILS_PER_HOUR
-            )
-              return;
-            const token = await createAccountToken(tx, {
-              userId: user.id,
-              purpose: 'reset',
-              ttlMs: RESET_TOKEN_MINUTES * 60_000,
-            });
-            await deps.mailer.queue(tx, user.email, 'passwordReset', {
-              firstName: user.firstName,
-              resetUrl: deps.mailer.url(`/reset-password?token=${token}`),
-            });
-          });
-        }
+        // One insert whatever the address: the job looks the account up (./password-reset.job.ts).
+        await enqueueJob<PasswordResetPayload>(deps.db, {
+          queue: PASSWORD_RESET_QUEUE,
+          payload: { email: request.body.email },
+        });
         reply.code(202);
         return { message: FORGOT_PASSWORD_ANSWER };
       },
