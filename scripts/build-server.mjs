@@ -10,6 +10,8 @@ await build({
     'seed-demo': 'server/seed/demo.ts',
     // Started by the server as a child process to decode photos (server/modules/photos/photo-copier.ts).
     'photo-copy-process': 'server/modules/photos/photo-copy-process.ts',
+    // The worker thread that scores new passwords (server/modules/accounts/password-strength.ts).
+    'password-strength-worker': 'server/modules/accounts/password-strength-worker.ts',
   },
   outdir: join(distDir, 'server'),
   bundle: true,

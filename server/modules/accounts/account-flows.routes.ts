@@ -29,12 +29,10 @@ import { badRequest, unauthorized } from '../../plugins/errors';
 import {
   consumeAccountToken,
   countRecentTokens,
-  createAccountToken,
-  RESET_TOKEN_MINUTES,
   revokeAccountTokens,
   newVerifyUrl,
 } from './account-tokens';
-import { findUserByEmail, findUserById } from './accounts.queries';
+import { findUserById } from './accounts.queries';
 import { checkCurrentPassword } from './current-password';
 import { refuseGuessablePassword } from './password-strength';
 import { hashPassword } from './passwords';

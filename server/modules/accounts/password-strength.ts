@@ -1,64 +1,72 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PASSWORD_TOO_GUESSABLE } from '../../../common/contracts/accounts';
 import { DEFAULT_LAB_NAME } from '../../../common/domain/reports';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
 import { readLabSettings } from '../lab/lab.queries';
+import { personalWords } from './password-score';
 
-// New passwords are checked against the common-password list of zxcvbn-ts (about 49,000 passwords,
-// plus its English words and common keyboard patterns) and against the person's own words: their
-// names, their e-mail address and its local part, and the lab's name (docs/product/security.md).
-// zxcvbn scores the guesses an attacker would need; a score under MIN_PASSWORD_SCORE (fewer than
-// about a million guesses: "password1", "Heritage2024", "jsmith123") is refused.
+export { isGuessablePassword, MIN_PASSWORD_SCORE, personalWords } from './password-score';
 
-/** zxcvbn's 0–4 scale: 2 means at least about 10^6 guesses even for an attacker who knows the list. */
-export const MIN_PASSWORD_SCORE = 2;
+// New passwords are scored (./password-score.ts) in a worker thread (./password-strength-worker.ts):
+// patterned input costs zxcvbn tens of milliseconds, which must not hold the event loop.
+
 /**
- * Only this many characters are scored: a longer password is not a common one, and zxcvbn's cost
- * grows quickly with the length of patterned input. Its look-alike ("l33t") substitutions are capped
- * for the same reason: 'a1b2…' at 64 characters took seconds with the library's defaults.
+ * Starts the worker: the bundled file beside the server (dist/server), else (tests, development) the
+ * TypeScript source, loaded through tsx's loader registered inside the worker.
  */
-const SCORED_LENGTH = 40;
-const MAX_L33T_SUBSTITUTIONS = 8;
+function startWorker(): Worker {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bundled = join(here, 'password-strength-worker.js');
+  if (existsSync(bundled)) return new Worker(bundled);
+  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsxApi = pathToFileURL(join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href;
+  const source = pathToFileURL(join(here, 'password-strength-worker.ts')).href;
+  return new Worker(
+    `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`,
+    { eval: true },
+  );
+}
 
-let checker: ZxcvbnFactory | undefined;
-/** The dictionaries are built once per process, on first use (about a second). */
-function zxcvbn(): ZxcvbnFactory {
-  checker ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...en.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: en.translations,
-    maxLength: SCORED_LENGTH,
-    l33tMaxSubstitutions: MAX_L33T_SUBSTITUTIONS,
+type Pending = { resolve(guessable: boolean): void; reject(err: Error): void };
+let worker: Worker | undefined;
+const pending = new Map<number, Pending>();
+let nextId = 1;
+
+/** One worker thread per process, started on first use, not keeping the process alive when idle. */
+function strengthWorker(): Worker {
+  if (worker) return worker;
+  const w = startWorker();
+  w.unref();
+  const fail = (err: Error) => {
+    if (worker === w) worker = undefined;
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  w.on('message', (answer: { id: number; guessable?: boolean; error?: string }) => {
+    const p = pending.get(answer.id);
+    if (!p) return;
+    pending.delete(answer.id);
+    if (answer.error !== undefined) p.reject(new Error(answer.error));
+    else p.resolve(answer.guessable === true);
   });
-  return checker;
+  w.on('error', fail);
+  w.on('exit', (code) => fail(new Error(`password strength worker exited (${code})`)));
+  worker = w;
+  return w;
 }
 
-/** The words of a person (and of the lab) a password must not be built from. */
-export function personalWords(
-  person: { email?: string | null; firstName?: string | null; lastName?: string | null },
-  labName: string,
-): string[] {
-  const email = person.email?.trim().toLowerCase() ?? '';
-  const local = email.split('@')[0] ?? '';
-  return [
-    person.firstName,
-    person.lastName,
-    email,
-    local,
-    ...local.split(/[._+-]+/),
-    labName,
-    ...labName.split(/\s+/),
-  ]
-    .map((w) => (w ?? '').trim().toLowerCase())
-    .filter((w) => w.length >= 3);
-}
-
-/** Whether the password is common, or an obvious variant of the list or of the person's words. */
-export function isGuessablePassword(password: string, words: string[]): boolean {
-  return zxcvbn().check(password.slice(0, SCORED_LENGTH), words).score < MIN_PASSWORD_SCORE;
+/** isGuessablePassword, scored in the worker thread so the event loop stays free. */
+export function isGuessablePasswordOffLoop(password: string, words: string[]): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    strengthWorker().postMessage({ id, password, words });
+  });
 }
 
 /** The lab's current name (settings, else the default), one of the words a password must avoid. */
@@ -73,6 +81,6 @@ export async function refuseGuessablePassword(
   person: { email?: string | null; firstName?: string | null; lastName?: string | null },
   field: string,
 ): Promise<void> {
-  if (isGuessablePassword(password, personalWords(person, await labNameFor(db))))
+  if (await isGuessablePasswordOffLoop(password, personalWords(person, await labNameFor(db))))
     throw badRequest(PASSWORD_TOO_GUESSABLE, [{ path: field, message: PASSWORD_TOO_GUESSABLE }]);
 }

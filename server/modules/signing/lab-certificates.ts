@@ -9,7 +9,7 @@ import {
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { readOrCreatePrivateFile } from '../../storage/private-files';
+import { readOrCreatePrivateFile, replacePrivateFile } from '../../storage/private-files';
 
 // The lab's document-signing identity (docs/product/signed-reports.md): either the PKCS#12 file an
 // operator provides (SIGNING_P12, shared by every instance), or a lab root certificate and a
@@ -78,12 +78,18 @@ const serial = () => {
 
 type GeneratedFile = {
   rootCertificate: string;
-  rootPrivateKey: string;
   signingCertificate: string;
   signingPrivateKey: string;
+  /** Only in files written by versions before the root key was thrown away; removed when read. */
+  rootPrivateKey?: string;
 };
 
-/** Makes a lab root CA (30 years) and a document-signing certificate it issues (25 years). */
+/**
+ * Makes a lab root CA (30 years) and a document-signing certificate it issues (25 years). The root's
+ * private key signs that one certificate and is then thrown away: nothing on the server can issue
+ * another certificate under the lab's root (docs/decisions/0027-security-low-items.md). The root
+ * may sign end-entity certificates only (path length 0) and only certificates and CRLs (key usage).
+ */
 export function generateLabCertificates(labName: string, now = new Date()): GeneratedFile {
   const name = asciiName(labName);
   const years = (n: number) =>
@@ -103,7 +109,7 @@ export function generateLabCertificates(labName: string, now = new Date()): Gene
   rootCert.setSubject(rootDn);
   rootCert.setIssuer(rootDn);
   rootCert.setExtensions([
-    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'basicConstraints', cA: true, pathLenConstraint: 0, critical: true },
     { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
     { name: 'subjectKeyIdentifier' },
   ]);
@@ -132,7 +138,6 @@ export function generateLabCertificates(labName: string, now = new Date()): Gene
 
   return {
     rootCertificate: forge.pki.certificateToPem(rootCert),
-    rootPrivateKey: root.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     signingCertificate: forge.pki.certificateToPem(leafCert),
     signingPrivateKey: leaf.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   };
@@ -168,6 +173,12 @@ export function generatedIdentity(dataDir: string, labName: string): PdfSigningI
     JSON.stringify(generateLabCertificates(labName), null, 2),
   );
   const file = JSON.parse(text) as GeneratedFile;
+  if (file.rootPrivateKey !== undefined) {
+    // Written by an older version, which kept the root's key: it is removed now. Every instance
+    // writes the same content, so instances starting together on a shared DATA_DIR agree.
+    const { rootPrivateKey: _dropped, ...kept } = file;
+    replacePrivateFile(join(dataDir, GENERATED_SIGNING_FILE), JSON.stringify(kept, null, 2));
+  }
   return identityOf(
     createPrivateKey(file.signingPrivateKey),
     forge.pki.certificateFromPem(file.signingCertificate),

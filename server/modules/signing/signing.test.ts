@@ -126,6 +126,49 @@ describe('generated keys under DATA_DIR', () => {
     expect(second.signerName).toBe('Heritage Valuation Laboratory');
   });
 
+  it('keep no root CA key: the root signed the signing certificate once and may only sign end certificates', () => {
+    const dir = join(work, 'no-root-key');
+    const identity = generatedIdentity(dir, 'Heritage Valuation Laboratory');
+    const text = readFileSync(join(dir, GENERATED_SIGNING_FILE), 'utf8');
+    const stored = JSON.parse(text) as Record<string, string>;
+    expect(Object.keys(stored).sort()).toEqual([
+      'rootCertificate',
+      'signingCertificate',
+      'signingPrivateKey',
+    ]);
+    // One private key in the file, and it is the signing certificate's.
+    expect(text.match(/BEGIN PRIVATE KEY/g)).toHaveLength(1);
+    const root = forge.pki.certificateFromPem(identity.rootCaPem);
+    const bc = root.getExtension('basicConstraints') as {
+      cA: boolean;
+      pathLenConstraint?: number;
+      critical: boolean;
+    };
+    expect(bc).toMatchObject({ cA: true, pathLenConstraint: 0, critical: true });
+    const ku = root.getExtension('keyUsage') as Record<string, boolean>;
+    expect(ku).toMatchObject({ keyCertSign: true, cRLSign: true, critical: true });
+    expect(ku.digitalSignature ?? false).toBe(false);
+    const leaf = forge.pki.certificateFromPem(stored.signingCertificate ?? '');
+    expect(root.verify(leaf)).toBe(true);
+  });
+
+  it('remove the root CA key an older version left in DATA_DIR, and keep the same identity', () => {
+    const dir = join(work, 'old-root-key');
+    const first = generatedIdentity(dir, 'Heritage Valuation Laboratory');
+    const file = join(dir, GENERATED_SIGNING_FILE);
+    const old = {
+      ...JSON.parse(readFileSync(file, 'utf8')),
+      rootPrivateKey: '-----BEGIN PRIVATE KEY-----\nold\n-----END PRIVATE KEY-----\n',
+    };
+    writeFileSync(file, JSON.stringify(old), { mode: 0o600 });
+    const again = generatedIdentity(dir, 'Heritage Valuation Laboratory');
+    expect(again.rootCaPem).toBe(first.rootCaPem);
+    expect(again.serialHex).toBe(first.serialHex);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('rootPrivateKey');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
   it('are the same for two instances starting at the same moment on a shared DATA_DIR', async () => {
     const dir = join(work, 'race');
     const script = `
