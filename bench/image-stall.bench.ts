@@ -50,7 +50,8 @@ async function bigJpeg(seed: number): Promise<Buffer> {
 function form(files: [string, Buffer, string][]) {
   const f = new FormData();
   for (const [k, v] of Object.entries(SUBMISSION_FIELDS)) f.append(k, v);
-  for (const [name, bytes, type] of files) f.append('photos', new Blob([new Uint8Array(bytes)], { type }), name);
+  for (const [name, bytes, type] of files)
+    f.append('photos', new Blob([new Uint8Array(bytes)], { type }), name);
   return f;
 }
 

@@ -26,12 +26,7 @@ import type { DbOrTx } from '../../db/client';
 import { revokedTokens, users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { badRequest, unauthorized } from '../../plugins/errors';
-import {
-  consumeAccountToken,
-  countRecentTokens,
-  revokeAccountTokens,
-  newVerifyUrl,
-} from './account-tokens';
+import { consumeAccountToken, countRecentTokens, revokeAccountTokens, newVerifyUrl } from './account-tokens';
 import { findUserById } from './accounts.queries';
 import { checkCurrentPassword } from './current-password';
 import { refuseGuessablePassword } from './password-strength';
