@@ -4,6 +4,7 @@ import { homePathForRole } from '../../common/domain/roles';
 import { Layout } from '../components/Layout';
 import { LazyReportDialog, LazySampleReportPanel } from '../features/reports/lazy';
 import { LazySampleQuotePanel, LazySendQuoteDialog } from '../features/quotes/lazy';
+import { LazyInventoryTab, LazyLocationsTab, LazySampleCustodyPanel } from '../features/custody/lazy';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RequireSession } from '../components/RequireSession';
 import { returnPathFrom } from '../lib/return-to';
@@ -135,7 +136,11 @@ export function AppRoutes() {
           path="sample/:id"
           element={
             <RequireSession>
-              <SampleDetailPage reportPanel={LazySampleReportPanel} quotePanel={LazySampleQuotePanel} />
+              <SampleDetailPage
+                reportPanel={LazySampleReportPanel}
+                quotePanel={LazySampleQuotePanel}
+                custodyPanel={LazySampleCustodyPanel}
+              />
             </RequireSession>
           }
         />
@@ -159,7 +164,11 @@ export function AppRoutes() {
           path="admin"
           element={
             <RequireSession roles={['staff', 'admin']}>
-              <AdminDashboardPage quoteDialog={LazySendQuoteDialog} />
+              <AdminDashboardPage
+                quoteDialog={LazySendQuoteDialog}
+                inventoryTab={LazyInventoryTab}
+                locationsTab={LazyLocationsTab}
+              />
             </RequireSession>
           }
         />

@@ -31,3 +31,15 @@ export type SendQuoteDialogProps = {
   onClose: () => void;
 };
 export type SendQuoteDialogSlot = ComponentType<SendQuoteDialogProps>;
+
+/** The custody card on the sample detail page (custody feature): state, history, intake, moves, return, label. */
+export type SampleCustodyPanelProps = {
+  sample: SampleDetail;
+};
+export type SampleCustodyPanelSlot = ComponentType<SampleCustodyPanelProps>;
+
+/** The admin dashboard's custody tabs (custody feature): Inventory (staff and admins), Locations (admins). */
+export type CustodyTabsSlots = {
+  inventoryTab?: ComponentType;
+  locationsTab?: ComponentType;
+};

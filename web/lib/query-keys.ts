@@ -112,3 +112,11 @@ export const partnerKeys = {
   webhooks: () => [...partnerKeys.all, 'webhooks'] as const,
   deliveries: (webhookId: number) => [...partnerKeys.all, 'deliveries', webhookId] as const,
 };
+
+/** Custody of the item (docs/product/custody.md): a sample's history, the storage locations, the inventory. */
+export const custodyKeys = {
+  all: ['custody'] as const,
+  history: (sampleId: number) => [...custodyKeys.all, 'history', sampleId] as const,
+  locations: () => [...custodyKeys.all, 'locations'] as const,
+  inventory: () => [...custodyKeys.all, 'inventory'] as const,
+};

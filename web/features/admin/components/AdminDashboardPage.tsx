@@ -6,7 +6,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StatCard } from '../../../components/StatCard';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
-import type { SendQuoteDialogSlot } from '../../../components/slots';
+import type { CustodyTabsSlots, SendQuoteDialogSlot } from '../../../components/slots';
+import { ScanBox } from '../../../components/ScanBox';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -40,7 +41,11 @@ function ChartsPlaceholder() {
  * /admin (docs/product/screens.md): staff see the counters and the Samples tab; admins everything.
  * `quoteDialog` is the quotes feature's 'Send Quote' dialog, passed in by the router.
  */
-export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDialogSlot } = {}) {
+export function AdminDashboardPage({
+  quoteDialog,
+  inventoryTab: InventoryTab,
+  locationsTab: LocationsTab,
+}: { quoteDialog?: SendQuoteDialogSlot } & CustodyTabsSlots = {}) {
   usePageTitle('Admin Dashboard');
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
@@ -67,6 +72,7 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <Title order={1}>Admin Dashboard</Title>
+          <ScanBox />
           <Button
             variant="light"
             leftSection={<IconRefresh size={16} aria-hidden="true" />}
@@ -131,8 +137,10 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
         <Tabs defaultValue={firstTab} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="samples">Samples</Tabs.Tab>
+            {InventoryTab ? <Tabs.Tab value="inventory">Inventory</Tabs.Tab> : null}
             {isAdmin ? (
               <>
+                {LocationsTab ? <Tabs.Tab value="locations">Locations</Tabs.Tab> : null}
                 <Tabs.Tab value="staff">Staff</Tabs.Tab>
                 <Tabs.Tab value="settings">Settings</Tabs.Tab>
                 <Tabs.Tab value="inquiries">Inquiries</Tabs.Tab>
@@ -145,8 +153,18 @@ export function AdminDashboardPage({ quoteDialog }: { quoteDialog?: SendQuoteDia
             <AwaitingReviewCard mb="lg" />
             <SamplesTab isAdmin={isAdmin} userId={user?.id ?? 0} quoteDialog={quoteDialog} />
           </Tabs.Panel>
+          {InventoryTab ? (
+            <Tabs.Panel value="inventory" pt="md">
+              <InventoryTab />
+            </Tabs.Panel>
+          ) : null}
           {isAdmin ? (
             <>
+              {LocationsTab ? (
+                <Tabs.Panel value="locations" pt="md">
+                  <LocationsTab />
+                </Tabs.Panel>
+              ) : null}
               <Tabs.Panel value="staff" pt="md">
                 <StaffTab />
               </Tabs.Panel>

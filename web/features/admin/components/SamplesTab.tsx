@@ -12,6 +12,7 @@ import {
 } from '../../../../common/domain/samples';
 import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { CustodyBadge } from '../../../components/CustodyBadge';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import {
@@ -137,6 +138,7 @@ export function SamplesTab({
         <Group gap={4}>
           <StatusBadge status={s.status} />
           <QuoteBadge status={s.quoteStatus} forLab />
+          <CustodyBadge state={s.custody.state} />
         </Group>
       ),
     },

@@ -41,6 +41,7 @@ import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatCard } from '../../../components/StatCard';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { CustodyBadge } from '../../../components/CustodyBadge';
 import { formatDate } from '../../../lib/format';
 import { useReportDownload } from '../../../lib/reports';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -247,6 +248,7 @@ export function CustomerDashboardPage() {
                     <Table.Td data-label="Status" miw={130} style={{ whiteSpace: 'nowrap' }}>
                       <Stack gap={4} align="flex-start">
                         <StatusBadge status={s.status} />
+                        <CustodyBadge state={s.custody.state} />
                         {s.quoteStatus === 'sent' && <QuoteBadge status="sent" />}
                         {s.revaluationDue && (
                           <Badge color="orange" variant="light">

@@ -40,8 +40,13 @@ import {
 import { CredentialDownloadButton } from '../../../components/CredentialDownloadButton';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ElementsTable } from '../../../components/ElementsTable';
-import type { SampleQuotePanelSlot, SampleReportPanelSlot } from '../../../components/slots';
+import type {
+  SampleCustodyPanelSlot,
+  SampleQuotePanelSlot,
+  SampleReportPanelSlot,
+} from '../../../components/slots';
 import { StatusBadge, StatusIcon } from '../../../components/StatusBadge';
+import { CustodyBadge } from '../../../components/CustodyBadge';
 import { errorMessage, fetchBlob, HttpError, openInNewTab } from '../../../lib/api';
 import { formatDate, formatDateTime, formatKb } from '../../../lib/format';
 import { sampleDetailQuery } from '../../../lib/sample-detail';
@@ -152,7 +157,12 @@ async function viewFile(file: SampleFile) {
 export function SampleDetailPage({
   reportPanel: ReportPanel,
   quotePanel: QuotePanel,
-}: { reportPanel?: SampleReportPanelSlot; quotePanel?: SampleQuotePanelSlot } = {}) {
+  custodyPanel: CustodyPanel,
+}: {
+  reportPanel?: SampleReportPanelSlot;
+  quotePanel?: SampleQuotePanelSlot;
+  custodyPanel?: SampleCustodyPanelSlot;
+} = {}) {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
@@ -218,6 +228,7 @@ export function SampleDetailPage({
                 {displaySampleId(s.id)}
               </Text>
               <StatusBadge status={s.status} />
+              <CustodyBadge state={s.custody.state} />
             </Group>
           </div>
         </Group>
@@ -347,6 +358,8 @@ export function SampleDetailPage({
         </Title>
         <PhotoGallery photos={photos} open={viewing} onOpenChange={setViewing} />
       </Card>
+
+      {CustodyPanel && <CustodyPanel sample={s} />}
 
       <Card withBorder radius="md" padding="lg" mt="lg" component="section" aria-label="Status History">
         <Title order={2} size="h4" mb="md">

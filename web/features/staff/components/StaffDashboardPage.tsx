@@ -33,6 +33,8 @@ import { StatCard } from '../../../components/StatCard';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { CustodyBadge } from '../../../components/CustodyBadge';
+import { ScanBox } from '../../../components/ScanBox';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useReportDownload } from '../../../lib/reports';
@@ -115,6 +117,7 @@ export function StaffDashboardPage({
           <Title order={1}>Staff Dashboard</Title>
           <Text c="gray.7">Welcome, {user?.firstName ?? ''}</Text>
         </div>
+        <ScanBox />
         {samples.isError ? (
           <LoadError onRetry={() => samples.refetch()} retrying={samples.isFetching}>
             {`Failed to fetch samples: ${errorMessage(samples.error, 'Failed to fetch samples')}`}
@@ -187,6 +190,7 @@ export function StaffDashboardPage({
                             <Group gap={4}>
                               <StatusBadge status={s.status} />
                               <QuoteBadge status={s.quoteStatus} forLab />
+                              <CustodyBadge state={s.custody.state} />
                             </Group>
                           </Table.Td>
                           <Table.Td data-label="Submitted">{formatDate(s.submissionDate)}</Table.Td>

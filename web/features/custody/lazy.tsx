@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { RowsSkeleton } from '../../components/DataState';
+import type { SampleCustodyPanelProps } from '../../components/slots';
+
+// The router passes these into the sample page and the admin dashboard; loading them lazily keeps
+// the custody forms out of the other screens' code (docs/product/custody.md).
+
+const SampleCustodyPanelChunk = lazy(async () => ({
+  default: (await import('./components/SampleCustodyPanel')).SampleCustodyPanel,
+}));
+const InventoryTabChunk = lazy(async () => ({
+  default: (await import('./components/CustodyTabs')).InventoryTab,
+}));
+const LocationsTabChunk = lazy(async () => ({
+  default: (await import('./components/CustodyTabs')).LocationsTab,
+}));
+
+export function LazySampleCustodyPanel(props: SampleCustodyPanelProps) {
+  return (
+    <Suspense fallback={null}>
+      <SampleCustodyPanelChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function LazyInventoryTab() {
+  return (
+    <Suspense fallback={<RowsSkeleton label="Loading the inventory..." rows={3} />}>
+      <InventoryTabChunk />
+    </Suspense>
+  );
+}
+
+export function LazyLocationsTab() {
+  return (
+    <Suspense fallback={<RowsSkeleton label="Loading the locations..." rows={3} />}>
+      <LocationsTabChunk />
+    </Suspense>
+  );
+}
