@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { RowsSkeleton } from '../../components/DataState';
 import type { SampleCustodyPanelProps } from '../../components/slots';
 
 // The router passes these into the sample page and the admin dashboard; loading them lazily keeps
-// the custody forms out of the other screens' code (docs/product/custody.md).
+// the custody forms out of the other screens' code (docs/product/custody.md). Nothing but React is
+// imported here: this file is part of every page's first load (scripts/check-web-size.mjs).
 
 const SampleCustodyPanelChunk = lazy(async () => ({
   default: (await import('./components/SampleCustodyPanel')).SampleCustodyPanel,
@@ -25,7 +25,7 @@ export function LazySampleCustodyPanel(props: SampleCustodyPanelProps) {
 
 export function LazyInventoryTab() {
   return (
-    <Suspense fallback={<RowsSkeleton label="Loading the inventory..." rows={3} />}>
+    <Suspense fallback={null}>
       <InventoryTabChunk />
     </Suspense>
   );
@@ -33,7 +33,7 @@ export function LazyInventoryTab() {
 
 export function LazyLocationsTab() {
   return (
-    <Suspense fallback={<RowsSkeleton label="Loading the locations..." rows={3} />}>
+    <Suspense fallback={null}>
       <LocationsTabChunk />
     </Suspense>
   );
