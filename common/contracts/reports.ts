@@ -183,6 +183,18 @@ export type IssueReportInput = z.input<typeof issueReportBody>;
  * What a revision states beside its elements, stored with it and shown by the PDF and the sample page.
  * Stored with the amounts in minor units; answers give them in major units (`presentReportContent`).
  */
+export const certificationContent = z.object({
+  text: z.string(),
+  signatories: z.array(
+    z.object({
+      role: z.enum(['analyst', 'reviewer']),
+      name: z.string(),
+      qualifications: z.string().nullable(),
+    }),
+  ),
+});
+export type CertificationContent = z.infer<typeof certificationContent>;
+
 export const reportContent = z.object({
   valuation: z
     .object({
@@ -215,15 +227,21 @@ export const reportContent = z.object({
   comparables: z.array(comparableContent),
   revalueBy: z.string().nullable(),
   taxAppraisal: taxAppraisalContent.nullable(),
+  /**
+   * The Certification as the revision's PDF states it: the lab's text and each signatory with their
+   * qualifications, taken when the revision became public. Null on an assay-only report, a draft
+   * awaiting review, and revisions issued before it was kept.
+   */
+  certification: certificationContent.nullable(),
 });
 export type ReportContent = z.infer<typeof reportContent>;
 
 /** As a revision's column holds it: revisions issued before the appraisal parts existed lack them. */
 export type StoredReportContent = Omit<
   ReportContent,
-  'assignment' | 'comparables' | 'revalueBy' | 'taxAppraisal'
+  'assignment' | 'comparables' | 'revalueBy' | 'taxAppraisal' | 'certification'
 > &
-  Partial<Pick<ReportContent, 'assignment' | 'comparables' | 'revalueBy' | 'taxAppraisal'>>;
+  Partial<Pick<ReportContent, 'assignment' | 'comparables' | 'revalueBy' | 'taxAppraisal' | 'certification'>>;
 
 /** A stored content with the parts it lacks filled as "none". */
 export function fullReportContent(c: StoredReportContent): ReportContent {
@@ -233,6 +251,7 @@ export function fullReportContent(c: StoredReportContent): ReportContent {
     comparables: c.comparables ?? [],
     revalueBy: c.revalueBy ?? null,
     taxAppraisal: c.taxAppraisal ?? null,
+    certification: c.certification ?? null,
   };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportContent } from '../../../common/contracts/reports';
 import { addMonths, DEFAULT_CERTIFICATION } from '../../../common/domain/appraisal';
 import { latestEffectiveDate } from '../../../common/domain/valuation';
-import { jobs, labSettings, mailOutbox, reportRevisions, samples } from '../../db/schema';
+import { jobs, labSettings, mailOutbox, reportRevisions, samples, users } from '../../db/schema';
 import { REVALUATION_QUEUE, sendRevaluationNotice } from './revaluation.job';
 import {
   appraisalAssignment,
@@ -583,5 +583,59 @@ describe('lab terms and staff qualifications', () => {
     expect(kept.body).toMatchObject({ qualifications: '<p>Accredited member, 20 years</p>' });
     const customer = await profile(owner, { qualifications: '<p>Expert</p>' });
     expect(customer.status).toBe(403);
+  });
+});
+
+describe('the certification kept with the revision', () => {
+  it('states the lab text and each signatory with their qualifications, as the PDF; a draft under review has none until approved', async () => {
+    await setLab({
+      certificationTemplate: '<p>We certify the facts stated. LAB-CERT-41</p>',
+      requireReview: false,
+    });
+    await t.db
+      .update(users)
+      .set({ firstName: 'Nora', lastName: 'Analyst', qualifications: '<p>Fellow, 22 years. QUAL-NORA</p>' })
+      .where(eq(users.id, staff.id));
+    try {
+      const direct = await painting();
+      expect((await issue(direct.id, valuationReport(direct.photoIds))).status).toBe(200);
+      expect((await sampleDetail(direct.id)).report?.certification).toEqual({
+        text: '<p>We certify the facts stated. LAB-CERT-41</p>',
+        signatories: [
+          { role: 'analyst', name: 'Nora Analyst', qualifications: '<p>Fellow, 22 years. QUAL-NORA</p>' },
+        ],
+      });
+
+      // An assay-only report has no certification section, and keeps none.
+      const assay = await painting({ photos: 1 });
+      const elementsOnly = await issue(assay.id, {
+        elements: [{ element: 'Silver', percentage: 92.5, purity: null, quality: null, notes: null }],
+      });
+      expect(elementsOnly.status).toBe(200);
+      expect((await sampleDetail(assay.id)).report?.certification ?? null).toBeNull();
+
+      // With second review: the waiting draft carries none; the approval certifies with both signatories.
+      await setLab({ requireReview: true });
+      const reviewer = await createUser(t, { role: 'staff', firstName: 'Rory', lastName: 'Second' });
+      const reviewed = await painting();
+      expect((await issue(reviewed.id, valuationReport(reviewed.photoIds))).status).toBe(200);
+      const [waiting] = await revisionsOf(reviewed.id);
+      expect(waiting?.state).toBe('awaiting-review');
+      expect(waiting?.content?.certification ?? null).toBeNull();
+      const approved = await call(t, 'POST', `/api/staff/samples/${reviewed.id}/report/approve`, {
+        token: reviewer.token,
+      });
+      expect(approved.status).toBe(200);
+      expect((await sampleDetail(reviewed.id)).report?.certification).toEqual({
+        text: '<p>We certify the facts stated. LAB-CERT-41</p>',
+        signatories: [
+          { role: 'analyst', name: 'Nora Analyst', qualifications: '<p>Fellow, 22 years. QUAL-NORA</p>' },
+          { role: 'reviewer', name: 'Rory Second', qualifications: null },
+        ],
+      });
+    } finally {
+      await t.db.update(labSettings).set({ certificationTemplate: null, requireReview: false });
+      await t.db.update(users).set({ qualifications: null }).where(eq(users.id, staff.id));
+    }
   });
 });

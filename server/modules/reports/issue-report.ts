@@ -4,6 +4,7 @@ import { recordAudit } from '../../audit/audit';
 import {
   elementSetProblem,
   type IssueReportBody,
+  type CertificationContent,
   type IssueReportResponse,
   type ReportContent,
   type ReportElementInput,
@@ -223,6 +224,8 @@ export function reportContentOf(
     summary: sanitizeNotes(body.summary),
     photoIds: body.photoIds,
     ...appraisalContentOf(body, terms),
+    // Known only once the signatories are (certificationOf, when the revision becomes public).
+    certification: null,
   };
 }
 
@@ -346,6 +349,30 @@ export async function pdfInputFor(
 }
 
 type PdfBase = Awaited<ReturnType<typeof pdfInputFor>>;
+
+/**
+ * The Certification as a public revision's PDF states it (the lab's text, each signatory's name and
+ * qualifications), kept with the revision so the sample page shows what was certified.
+ */
+export function certificationOf(base: PdfBase): CertificationContent | null {
+  if (!base.content.assignment || !base.certification) return null;
+  const reviewer = base.reviewer && base.reviewer !== 'pending' ? base.reviewer : null;
+  return {
+    text: base.certification,
+    signatories: [
+      { role: 'analyst', name: base.analyst.name, qualifications: base.analyst.qualifications || null },
+      ...(reviewer
+        ? [
+            {
+              role: 'reviewer' as const,
+              name: reviewer.name,
+              qualifications: reviewer.qualifications || null,
+            },
+          ]
+        : []),
+    ],
+  };
+}
 type LabSettingsRow = NonNullable<Awaited<ReturnType<typeof readLabSettings>>>;
 
 /**
@@ -501,7 +528,8 @@ export async function issueReport(
           byteSize: pdf.length,
           issuedAt,
           issuedBy: user.id,
-          content,
+          // A draft awaiting review is certified when it is approved (approveReport).
+          content: review ? content : { ...content, certification: certificationOf(base) },
           elements,
           state: review ? 'awaiting-review' : 'issued',
           completeOnApproval: review && completeWanted,

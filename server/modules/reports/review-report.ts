@@ -23,6 +23,7 @@ import { canReadSample, canReviewReports, canReviewRevision } from '../../polici
 import {
   assertLatestUnchanged,
   type IssueDeps,
+  certificationOf,
   pdfInputFor,
   personName,
   publishRevision,
@@ -108,6 +109,7 @@ export async function approveReport(
       reviewedBy: user.id,
       reviewedAt: issuedAt,
       reviewComment: null,
+      content: { ...content, certification: certificationOf(base) },
     });
     await recordDecision(tx, deps, user, sample, draft, { decidedAt: issuedAt, comment: null }, ip);
   });

@@ -157,6 +157,8 @@ export type ProfileFields = {
   lastName: string;
   /** Needed only when the e-mail changes (docs/product/accounts-and-sessions.md). */
   currentPassword: string;
+  /** Staff and admins only (rich text); left out for a customer. */
+  qualifications?: string;
 };
 
 const orNull = (value: string) => {
@@ -177,6 +179,7 @@ export function profileFormData(
       firstName: orNull(fields.firstName),
       lastName: orNull(fields.lastName),
       ...(fields.currentPassword ? { currentPassword: fields.currentPassword } : {}),
+      ...(fields.qualifications !== undefined ? { qualifications: fields.qualifications } : {}),
     }),
   );
   if (files.profileImage) form.append(PROFILE_IMAGE_PART, files.profileImage);

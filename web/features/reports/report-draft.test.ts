@@ -47,6 +47,7 @@ const issued: Issued = {
     comparables: [],
     revalueBy: null,
     taxAppraisal: null,
+    certification: null,
   },
 };
 

@@ -1,4 +1,5 @@
 import type { SampleSubmissionInput } from '../../../common/contracts/samples';
+import { displaySampleId } from '../../../common/domain/samples';
 import { ACCOUNT_DATA_PREFIX } from '../../lib/api';
 
 // The submission draft lives in this browser only (docs/product/screens.md, Submit sample): form values, the names of the
@@ -140,6 +141,6 @@ export function revaluationForm(
     purposeOfValuation: old.purposeOfValuation ?? '',
     estimatedValueRange: old.estimatedValueRange ?? '',
     expertValuation: true,
-    specialInstructions: `Re-valuation of the item in report ${old.reportCode ?? ''} (sample ${old.id}).`,
+    specialInstructions: `Re-valuation of the item in report ${old.reportCode ?? ''} (${displaySampleId(old.id)}).`,
   };
 }

@@ -5,6 +5,7 @@ import {
   Group,
   Image,
   Loader,
+  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -19,6 +20,8 @@ import {
   labSettingsRequest,
   MAX_PAYMENT_INSTRUCTIONS,
 } from '../../../../common/contracts/lab';
+import { MAX_REVALUE_AFTER_MONTHS, MAX_TAX_FILING_WINDOW_MONTHS } from '../../../../common/domain/appraisal';
+import { NotesEditor } from '../../../components/NotesEditor';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../../../common/domain/uploads';
 import { FilePicker } from '../../../components/FilePicker';
 import { fetchBlob } from '../../../lib/api';
@@ -46,6 +49,10 @@ type Values = Record<Field, string> &
     requireReview: boolean;
     paymentInstructions: string;
     paymentLink: string;
+    certificationTemplate: string;
+    limitingConditionsTemplate: string;
+    revalueAfterMonths: number | string;
+    taxFilingWindowMonths: number | string;
   };
 /**
  * Settings never saved (no lab name yet) open with the details the public site already shows, so
@@ -66,6 +73,11 @@ const toValues = (s: LabSettings): Values => {
     requireReview: s.requireReview,
     paymentInstructions: s.paymentInstructions ?? '',
     paymentLink: s.paymentLink ?? '',
+    // The texts in force (the product's defaults until the lab saves its own).
+    certificationTemplate: s.certificationTemplate,
+    limitingConditionsTemplate: s.limitingConditionsTemplate,
+    revalueAfterMonths: s.revalueAfterMonths,
+    taxFilingWindowMonths: s.taxFilingWindowMonths,
   };
 };
 
@@ -193,6 +205,53 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
             {...form.getInputProps('paymentLink')}
           />
         </SimpleGrid>
+        <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+          <Text component="legend" fw={600} mb="xs">
+            Appraisal reports
+          </Text>
+          <NotesEditor
+            name="limitingConditionsTemplate"
+            label="Limiting conditions template"
+            description="Fills the limiting conditions of every new valuation report; the expert may change them for one report. Left empty, the product's default text is used."
+            value={form.values.limitingConditionsTemplate}
+            onChange={(html) => form.setFieldValue('limitingConditionsTemplate', html)}
+            error={form.errors.limitingConditionsTemplate as string | undefined}
+          />
+          <NotesEditor
+            name="certificationTemplate"
+            label="Certification template"
+            description="The certification the analyst (and reviewer) sign at the end of every valuation report. Left empty, the product's default text is used."
+            value={form.values.certificationTemplate}
+            onChange={(html) => form.setFieldValue('certificationTemplate', html)}
+            error={form.errors.certificationTemplate as string | undefined}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              id="lab-revalueAfterMonths"
+              name="revalueAfterMonths"
+              label="Re-valuation after (months)"
+              description="A value's re-valuation date: its effective date plus these months, unless the expert sets one."
+              min={1}
+              max={MAX_REVALUE_AFTER_MONTHS}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              {...form.getInputProps('revalueAfterMonths')}
+            />
+            <NumberInput
+              id="lab-taxFilingWindowMonths"
+              name="taxFilingWindowMonths"
+              label="Tax filing window (months)"
+              description="For a charitable donation: how long after the contribution date a value's effective date may be."
+              min={0}
+              max={MAX_TAX_FILING_WINDOW_MONTHS}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              {...form.getInputProps('taxFilingWindowMonths')}
+            />
+          </SimpleGrid>
+        </Stack>
         <Switch
           id="lab-require2faForStaff"
           name="require2faForStaff"

@@ -291,6 +291,11 @@ export function CustomerDashboardPage() {
                             size="xs"
                             color="orange"
                             aria-label={`Request re-valuation of ${s.itemName}`}
+                            // Two lines in the narrow card of a phone rather than a clipped label.
+                            h="auto"
+                            py={4}
+                            maw="100%"
+                            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                           >
                             Request re-valuation
                           </Button>

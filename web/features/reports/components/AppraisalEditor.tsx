@@ -35,7 +35,7 @@ import {
   errorsByPath,
 } from '../report-draft';
 import { EditorSection } from './ReportContentEditor';
-import { NotesEditor } from './NotesEditor';
+import { NotesEditor } from '../../../components/NotesEditor';
 
 // The appraisal's parts of the report editor (docs/product/appraisal-report.md): the assignment,
 // the comparable sales, the re-valuation date and, for a charitable donation, the tax details.

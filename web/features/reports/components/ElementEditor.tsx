@@ -26,7 +26,7 @@ import { ELEMENT_QUALITIES, MAX_TOTAL_PERCENTAGE, PERCENTAGE_STEP } from '../../
 import { ElementsTable } from '../../../components/ElementsTable';
 import { toast } from '../../../lib/toast';
 import { type DraftElement, draftKey } from '../report-draft';
-import { NotesEditor } from './NotesEditor';
+import { NotesEditor } from '../../../components/NotesEditor';
 
 const EMPTY_FORM = { element: '', percentage: 0 as number | string, purity: '', quality: '', notes: '' };
 

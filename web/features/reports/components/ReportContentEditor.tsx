@@ -24,7 +24,7 @@ import {
 } from '../../../../common/domain/valuation';
 import { type DraftErrors, type ReportDraft, type ValuationDraft, valuationStarted } from '../report-draft';
 import { AppraisalEditor } from './AppraisalEditor';
-import { NotesEditor } from './NotesEditor';
+import { NotesEditor } from '../../../components/NotesEditor';
 import { PhotoPicker } from './PhotoPicker';
 
 // The valuation report's sections, in the order the PDF shows them (docs/product/valuation-report.md).

@@ -10,7 +10,14 @@ import {
 } from '../../../../common/domain/valuation';
 import { IdentificationList, statedFields, VERDICT_COLOR } from '../../../components/ReportParts';
 import { ProtectedPhoto } from '../../../components/ProtectedPhoto';
-import { AppraisalParts } from '../../../components/AppraisalParts';
+import {
+  AssignmentPart,
+  CertificationPart,
+  ComparablesPart,
+  RevaluationAndTaxPart,
+  ScopeAndConditionsPart,
+  ValueDefinitionPart,
+} from '../../../components/AppraisalParts';
 import { RichParagraphs } from '../../../components/RichParagraphs';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -25,8 +32,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * What the issued report states, as the PDF lays it out: identification, photographs, opinion,
- * valuation, summary (docs/product/valuation-report.md). Only the owner and the lab receive it.
+ * What the issued report states, in the PDF's order: the assignment, identification, photographs,
+ * opinion, valuation and its definition, comparables, summary, scope and conditions, re-valuation,
+ * tax details and the certification (docs/product/valuation-report.md, appraisal-report.md). Only
+ * the owner and the lab receive it.
  */
 export function ReportContentCard({ report, files }: { report: ReportContent; files: SampleFile[] }) {
   const id = report.identification;
@@ -50,6 +59,8 @@ export function ReportContentCard({ report, files }: { report: ReportContent; fi
         What the report states
       </Title>
       <Stack gap="lg">
+        <AssignmentPart report={report} />
+
         {fields.length ? (
           <Section title="Identification">
             <IdentificationList identification={id} />
@@ -135,13 +146,18 @@ export function ReportContentCard({ report, files }: { report: ReportContent; fi
           </Section>
         ) : null}
 
-        <AppraisalParts report={report} files={files} headingOrder={3} />
+        <ValueDefinitionPart report={report} />
+        <ComparablesPart report={report} files={files} />
 
         {report.summary ? (
           <Section title="Summary">
             <RichParagraphs html={report.summary} />
           </Section>
         ) : null}
+
+        <ScopeAndConditionsPart report={report} />
+        <RevaluationAndTaxPart report={report} />
+        <CertificationPart report={report} />
       </Stack>
     </Card>
   );

@@ -16,10 +16,13 @@ export function NotesEditor({
   label = 'Notes',
   name = 'notes',
   error,
+  description,
 }: {
   value: string;
   onChange: (html: string) => void;
   label?: string;
+  /** A hint under the label. */
+  description?: string;
   /** The field's name (`data-name`), e.g. 'valuation.basis'. */
   name?: string;
   /** A message about the text, shown under it. */
@@ -27,6 +30,7 @@ export function NotesEditor({
 }) {
   const labelId = useId();
   const errorId = useId();
+  const descriptionId = useId();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -44,6 +48,7 @@ export function NotesEditor({
     editorProps: {
       attributes: {
         'aria-labelledby': labelId,
+        ...(description ? { 'aria-describedby': descriptionId } : {}),
         'aria-multiline': 'true',
         role: 'textbox',
         'data-name': name,
@@ -63,6 +68,11 @@ export function NotesEditor({
       <Input.Label id={labelId} mb={4}>
         {label}
       </Input.Label>
+      {description ? (
+        <Input.Description id={descriptionId} mb={6}>
+          {description}
+        </Input.Description>
+      ) : null}
       <RichTextEditor editor={editor}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
