@@ -104,7 +104,9 @@ describe('the appraisal report around the editor', () => {
     await page.goto('/admin');
     await selectTab(page, 'Settings');
     const form = page.getByRole('form', { name: 'Lab settings' });
-    // The texts in force open in the fields: the product's defaults until the lab saves its own.
+    // The long texts open on request, with the texts in force: the product's defaults until the lab
+    // saves its own.
+    await form.getByRole('button', { name: 'Edit the limiting conditions and certification' }).click();
     const limiting = richText(form, 'Limiting conditions template');
     await limiting.waitFor();
     expect((await limiting.textContent())?.trim().length).toBeGreaterThan(40);

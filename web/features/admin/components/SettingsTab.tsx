@@ -134,6 +134,8 @@ export function SettingsTab() {
 function SettingsForm({ settings }: { settings: LabSettings }) {
   const save = useSaveLabSettings();
   const [logo, setLogo] = useState<File | null>(null);
+  // The two long texts open on request, so the form stays short enough to see Save at once.
+  const [textsOpen, setTextsOpen] = useState(false);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(settings),
@@ -145,6 +147,7 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
     const { hasErrors, errors } = form.validate();
     const fileError = logoError(logo);
     if (hasErrors || fileError) {
+      if (errors.certificationTemplate || errors.limitingConditionsTemplate) setTextsOpen(true);
       focusFirstError(fileError ? { ...errors, logo: fileError } : errors);
       return;
     }
@@ -209,22 +212,41 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
           <Text component="legend" fw={600} mb="xs">
             Appraisal reports
           </Text>
-          <NotesEditor
-            name="limitingConditionsTemplate"
-            label="Limiting conditions template"
-            description="Fills the limiting conditions of every new valuation report; the expert may change them for one report. Left empty, the product's default text is used."
-            value={form.values.limitingConditionsTemplate}
-            onChange={(html) => form.setFieldValue('limitingConditionsTemplate', html)}
-            error={form.errors.limitingConditionsTemplate as string | undefined}
-          />
-          <NotesEditor
-            name="certificationTemplate"
-            label="Certification template"
-            description="The certification the analyst (and reviewer) sign at the end of every valuation report. Left empty, the product's default text is used."
-            value={form.values.certificationTemplate}
-            onChange={(html) => form.setFieldValue('certificationTemplate', html)}
-            error={form.errors.certificationTemplate as string | undefined}
-          />
+          <Text size="sm" c="dark.3">
+            Every valuation report states the lab's limiting conditions (the expert may change them for one
+            report) and ends with its certification, signed by the analyst and the reviewer.
+          </Text>
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              aria-expanded={textsOpen}
+              aria-controls={textsOpen ? 'lab-appraisal-texts' : undefined}
+              onClick={() => setTextsOpen((o) => !o)}
+            >
+              {textsOpen ? 'Hide the report texts' : 'Edit the limiting conditions and certification'}
+            </Button>
+          </Group>
+          {textsOpen ? (
+            <Stack gap="md" id="lab-appraisal-texts">
+              <NotesEditor
+                name="limitingConditionsTemplate"
+                label="Limiting conditions template"
+                description="Fills the limiting conditions of every new valuation report; the expert may change them for one report. Left empty, the product's default text is used."
+                value={form.values.limitingConditionsTemplate}
+                onChange={(html) => form.setFieldValue('limitingConditionsTemplate', html)}
+                error={form.errors.limitingConditionsTemplate as string | undefined}
+              />
+              <NotesEditor
+                name="certificationTemplate"
+                label="Certification template"
+                description="The certification the analyst (and reviewer) sign at the end of every valuation report. Left empty, the product's default text is used."
+                value={form.values.certificationTemplate}
+                onChange={(html) => form.setFieldValue('certificationTemplate', html)}
+                error={form.errors.certificationTemplate as string | undefined}
+              />
+            </Stack>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
               id="lab-revalueAfterMonths"
