@@ -72,9 +72,12 @@ describe('issuing a valuation report', () => {
     const { elements: _none, ...sent } = valuationReport(chosen);
     const res = await issue(s.id, { elements: [], ...sent });
     expect(res.status).toBe(200);
-    // Every section comes back as sent (already clean, amounts in major units), photos in the chosen order.
+    // Every section comes back as sent (already clean, amounts in major units), photos in the chosen
+    // order; beside them, the certification the PDF was signed with (appraisal-report.api.test.ts).
     const detail = await sampleDetail(s.id);
-    expect(detail.report).toEqual(sent);
+    const { certification, ...stated } = detail.report ?? {};
+    expect(stated).toEqual(sent);
+    expect(certification).toMatchObject({ signatories: [{ role: 'analyst' }] });
     expect(detail.report?.photoIds).toEqual(chosen);
     const [rev] = await t.db.select().from(reportRevisions).where(eq(reportRevisions.sampleId, s.id));
     // Kept exactly, in minor units (pence).
