@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { samples, users } from '../db/schema';
 import type { Storage } from '../storage/storage';
+import { seedDemoCustody } from './demo-custody';
 import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoLabSettings, seedDemoQuotes, seedDemoSignatures } from './demo-lab';
 import { seedDemoReports } from './demo-reports';
@@ -20,6 +21,7 @@ export async function seedDemoExtras(ctx: DemoSeedContext): Promise<{ lines: str
   await seedDemoLabSettings(ctx);
   await seedDemoSignatures(ctx);
   await seedDemoQuotes(ctx);
+  await seedDemoCustody(ctx);
   const lines = [...(await seedDemoReports(ctx)), ...(await seedDemoInquiries(ctx))];
   return { lines };
 }

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { turnaroundOf } from '../../common/domain/turnaround';
 import { openDatabase } from '../db/client';
-import { contactInquiries, labSettings, reportRevisions, samples, users } from '../db/schema';
+import { contactInquiries, custodyEvents, labSettings, reportRevisions, samples, users } from '../db/schema';
+import { inventoryOf } from '../modules/custody/inventory';
 import { verifyPassword } from '../modules/accounts/passwords';
 import { seedDemo } from './demo';
 
@@ -91,6 +92,45 @@ describe('seed:demo', () => {
       const [lab] = await database.db.select().from(labSettings);
       expect(lab?.currency).toBe('USD');
       expect(lab?.paymentInstructions).toContain('Bank transfer');
+      // Custody (docs/product/custody.md): the new sample has not arrived; every other item was
+      // checked in after it was sent, its events in time order and before now; finished ones went
+      // back by courier or were collected; the inventory holds the rest and flags the one waiting.
+      const events = await database.db.select().from(custodyEvents).orderBy(custodyEvents.id);
+      const custodyOf = (item: string) => all.find((x) => x.itemName.includes(item))?.custodyState;
+      expect(custodyOf('Baseball')).toBe('awaiting-arrival');
+      expect(custodyOf('Silver Dollar')).toBe('returned');
+      expect(custodyOf('Moby-Dick')).toBe('returned');
+      expect(custodyOf('Pocket Watch')).toBe('collected');
+      expect(custodyOf('Brooch')).toBe('with-expert');
+      expect(custodyOf('Mantel Clock')).toBe('received');
+      for (const sample of all) {
+        const mine = events.filter((e) => e.sampleId === sample.id);
+        if (sample.custodyState === 'awaiting-arrival') {
+          expect(mine, sample.itemName).toEqual([]);
+          continue;
+        }
+        expect(mine[0]?.event, sample.itemName).toBe('received');
+        expect(mine[0]!.at.getTime()).toBeGreaterThan(sample.submissionDate.getTime());
+        const times = mine.map((e) => e.at.getTime());
+        expect(times, sample.itemName).toEqual([...times].sort((a, b) => a - b));
+        expect(times.at(-1)!, sample.itemName).toBeLessThan(Date.now());
+        expect(mine.at(-1)?.state, sample.itemName).toBe(sample.custodyState);
+      }
+      const shipped = events.find((e) => e.event === 'returned');
+      expect(shipped?.details).toMatchObject({
+        carrier: expect.any(String),
+        trackingNumber: expect.any(String),
+      });
+      const inventory = await inventoryOf(database.db, new Date());
+      expect(inventory.items.map((i) => i.itemName).sort()).toEqual(
+        all
+          .filter((x) => ['received', 'in-storage', 'with-expert'].includes(x.custodyState))
+          .map((x) => x.itemName)
+          .sort(),
+      );
+      expect(inventory.items.filter((i) => i.flagged).map((i) => i.itemName)).toEqual([
+        'Victorian Silver Tea Service',
+      ]);
       const inquiries = await database.db.select().from(contactInquiries).orderBy(contactInquiries.id);
       const times = inquiries.map((q) => q.createdAt.getTime());
       expect(times).toEqual([...times].sort((a, b) => a - b));
