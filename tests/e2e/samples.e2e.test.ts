@@ -60,6 +60,9 @@ describe('a customer submits a sample and follows it', () => {
     await page.selectOption('form [name="purposeOfValuation"]', 'insurance');
     await page.selectOption('form [name="urgencyLevel"]', 'urgent');
     await page.selectOption('form [name="estimatedValueRange"]', '1000-5000');
+    // The owner's value for insurance in transit and custody (docs/product/custody.md).
+    await page.fill('form [name="declaredValue"]', '2500');
+    await page.fill('form [name="declaredCurrency"]', 'gbp');
     await page.fill('form [name="specialInstructions"]', 'Handle with gloves.');
 
     await page.getByRole('button', { name: 'Submit for Review' }).click();
@@ -107,6 +110,8 @@ describe('a customer submits a sample and follows it', () => {
       'photo.jpg',
       'document.pdf',
       'Sample submitted',
+      'Declared value: £2,500.00',
+      'Awaiting arrival',
     ]) {
       await visible(page, text);
     }

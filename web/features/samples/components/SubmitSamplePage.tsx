@@ -323,6 +323,20 @@ export function SubmitSamplePage() {
                 data={options(VALUE_RANGES, 'Select a range')}
                 {...field('estimatedValueRange')}
               />
+              <TextInput
+                label="Declared Value (optional)"
+                description="Your value of the item, for insurance while it travels and while we hold it."
+                inputMode="decimal"
+                placeholder="e.g. 2500"
+                {...field('declaredValue')}
+              />
+              <TextInput
+                label="Declared Value Currency"
+                description="Three letters, such as USD, EUR or GBP."
+                maxLength={3}
+                placeholder="USD"
+                {...field('declaredCurrency')}
+              />
             </SimpleGrid>
             <Textarea
               label="Special Instructions"
