@@ -257,6 +257,50 @@ describe('the submit form', () => {
   });
 });
 
+describe('the staff dashboard', () => {
+  it('has a counter for every status, so the counters add up to Assigned Samples', async () => {
+    const analystToken = await loginToken(e2e.product, analyst.email, analyst.password);
+    const me = (await callOk(e2e.product, 'GET', '/api/auth/user', { token: analystToken })) as {
+      id: number;
+    };
+    // Beside the one from beforeAll: one sample in review and one on hold.
+    for (const status of ['review', 'on-hold']) {
+      const id = await submitSample(e2e.product, customerToken);
+      await callOk(e2e.product, 'POST', `/api/admin/samples/${id}/assign`, {
+        token: adminToken,
+        json: { staffId: me.id },
+      });
+      await callOk(e2e.product, 'POST', `/api/staff/samples/${id}/status`, {
+        token: adminToken,
+        json: { status },
+      });
+    }
+    const { page, context } = await session(analystToken, 375, 800);
+    await page.goto('/staff');
+    await page.getByRole('heading', { name: 'Staff Dashboard' }).waitFor();
+    const counter = async (label: string) => {
+      const card = page
+        .locator('.mantine-Card-root', { has: page.getByText(label, { exact: true }) })
+        .first();
+      await expect.poll(() => card.innerText(), { timeout: 30_000 }).toMatch(/\d/);
+      return Number(/(\d+)/.exec(await card.innerText())?.[1]);
+    };
+    const assigned = await counter('Assigned Samples');
+    const parts = {
+      pending: await counter('Pending'),
+      inProgress: await counter('In Progress'),
+      inReview: await counter('In Review'),
+      onHold: await counter('On Hold'),
+      completed: await counter('Completed'),
+    };
+    expect(parts.inReview).toBe(1);
+    expect(parts.onHold).toBe(1);
+    expect(Object.values(parts).reduce((a, b) => a + b, 0)).toBe(assigned);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('keyboard focus', () => {
   it('returns to the menu button when the mobile menu is closed with Escape', async () => {
     const { page, context } = await session(null, 375, 800);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -90,6 +91,21 @@ describe('two-factor sign-in', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(recoveryCodes).not.toContain(first[0]);
     await expectNoSeriousAxeViolations(page);
+    // They can be kept: downloaded as a text file holding every code, copied, printed.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+    const saved = readFileSync((await download.path()) ?? '', 'utf8');
+    for (const code of recoveryCodes) expect(saved).toContain(code);
+    expect(saved).toContain(email);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy codes' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    for (const code of recoveryCodes) expect(copied).toContain(code);
+    await page.getByRole('button', { name: 'Print' }).click();
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await context.close();

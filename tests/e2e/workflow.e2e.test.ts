@@ -91,6 +91,15 @@ describe('the lab at work', () => {
     await r.getByRole('button', { name: /^Assign/ }).click();
     await toast(page, 'Sample assigned');
     await r.getByRole('cell', { name: 'Sam Analyst' }).waitFor();
+    // Opened again, the row's selector shows who has the sample now.
+    await page.reload();
+    await selectTab(page, 'Samples');
+    await row(page, sampleId).getByRole('cell', { name: 'Sam Analyst' }).waitFor();
+    await expect(
+      row(page, sampleId)
+        .getByRole('combobox')
+        .evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent),
+    ).resolves.toBe('Sam Analyst');
     await expect(page.getByRole('button', { name: 'Previous' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
 

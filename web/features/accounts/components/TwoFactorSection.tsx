@@ -5,7 +5,6 @@ import {
   Code,
   Group,
   Image,
-  List,
   Paper,
   PasswordInput,
   SimpleGrid,
@@ -20,6 +19,7 @@ import { TWO_FACTOR_SETUP_REQUIRED, type TotpSetupResponse } from '../../../../c
 import { errorMessage, serverFieldErrors } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useTwoFactorSettings } from '../api';
+import { RecoveryCodesCard } from './RecoveryCodesCard';
 
 /** One field's value and error, the error cleared as the person types. */
 function useField() {
@@ -148,21 +148,7 @@ export function TwoFactorSection({ user, token }: { user: AuthUserResponse; toke
           </Alert>
         )}
         {recoveryCodes && (
-          <Alert color="teal" title="Your recovery codes" role="status">
-            <Text size="sm" mb="xs">
-              Each code signs you in once if you lose your phone. They are shown only now: save or print them.
-            </Text>
-            <List spacing={2} aria-label="Recovery codes" data-testid="recovery-codes">
-              {recoveryCodes.map((c) => (
-                <List.Item key={c}>
-                  <Code>{c}</Code>
-                </List.Item>
-              ))}
-            </List>
-            <Button mt="sm" variant="light" onClick={() => setRecoveryCodes(null)}>
-              I have saved them
-            </Button>
-          </Alert>
+          <RecoveryCodesCard codes={recoveryCodes} email={user.email} onDone={() => setRecoveryCodes(null)} />
         )}
         {!user.twoFactorEnabled && !pending && (
           <form onSubmit={start} noValidate aria-label="Set up two-factor sign-in">

@@ -41,7 +41,8 @@ function AssignControl({
   sample: SampleListItem;
   staff: { value: string; label: string }[];
 }) {
-  const [choice, setChoice] = useState('');
+  // The selector starts on the current assignee, so the row says who has the sample now.
+  const [choice, setChoice] = useState(sample.assignedStaffId ? String(sample.assignedStaffId) : '');
   const [error, setError] = useState<string | null>(null);
   const assign = useAssignSample();
   const id = displaySampleId(sample.id);
@@ -54,10 +55,7 @@ function AssignControl({
     assign.mutate(
       { id: sample.id, staffId: Number(choice) },
       {
-        onSuccess: () => {
-          toast.success('Sample assigned');
-          setChoice('');
-        },
+        onSuccess: () => toast.success('Sample assigned'),
         onError: (err) => toast.error('Error', `Failed to assign sample: ${reason(err)}`),
       },
     );
@@ -152,7 +150,9 @@ export function SamplesTab({
       label: 'Actions',
       cell: (s) => (
         <Group gap="xs">
-          {isAdmin ? <AssignControl sample={s} staff={staffOptions} /> : null}
+          {isAdmin ? (
+            <AssignControl key={`${s.id}:${s.assignedStaffId ?? ''}`} sample={s} staff={staffOptions} />
+          ) : null}
           {canStart(s, userId) ? (
             <Button
               size="xs"

@@ -55,7 +55,10 @@ import { MAX_PAGED_ROWS, type WorkListCounts } from '../../../../common/contract
 import { type PendingStatusChange, StatusChangeDialog } from './StatusChangeDialog';
 import { ExpectedDate, QuoteBadge, SendQuoteAction } from '../../../components/Turnaround';
 
-/** The four counters of the staff dashboard (docs/product/statuses.md), from the server's counts. */
+/**
+ * The counters of the staff dashboard (docs/product/statuses.md), from the server's counts: the four
+ * the product has always had, plus In Review and On Hold, so that the parts add up to Assigned.
+ */
 export function staffCounters(counts: WorkListCounts) {
   const count = (statuses: readonly SampleStatus[]) =>
     counts.byStatus.filter((s) => statuses.includes(s.status)).reduce((a, s) => a + s.count, 0);
@@ -63,6 +66,8 @@ export function staffCounters(counts: WorkListCounts) {
     assigned: counts.total,
     pending: count(['submitted']),
     inProgress: count(STAFF_IN_PROGRESS_STATUSES),
+    inReview: count(['review']),
+    onHold: count(['on-hold']),
     completed: count(['completed']),
   };
 }
@@ -128,10 +133,12 @@ export function StaffDashboardPage({
             {`Failed to fetch the counters: ${errorMessage(counts.error, 'Failed to fetch the counters')}`}
           </LoadError>
         ) : null}
-        <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
           <StatCard label="Assigned Samples" value={shown(counters?.assigned)} loading={counts.isPending} />
           <StatCard label="Pending" value={shown(counters?.pending)} loading={counts.isPending} />
           <StatCard label="In Progress" value={shown(counters?.inProgress)} loading={counts.isPending} />
+          <StatCard label="In Review" value={shown(counters?.inReview)} loading={counts.isPending} />
+          <StatCard label="On Hold" value={shown(counters?.onHold)} loading={counts.isPending} />
           <StatCard label="Completed" value={shown(counters?.completed)} loading={counts.isPending} />
         </SimpleGrid>
         <AwaitingReviewCard />
