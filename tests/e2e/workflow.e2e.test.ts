@@ -90,11 +90,11 @@ describe('the lab at work', () => {
     await r.getByRole('combobox').selectOption({ label: 'Sam Analyst' });
     await r.getByRole('button', { name: /^Assign/ }).click();
     await toast(page, 'Sample assigned');
-    await r.getByRole('cell', { name: 'Sam Analyst' }).waitFor();
+    await r.getByRole('cell', { name: 'Sam Analyst', exact: true }).waitFor();
     // Opened again, the row's selector shows who has the sample now.
     await page.reload();
     await selectTab(page, 'Samples');
-    await row(page, sampleId).getByRole('cell', { name: 'Sam Analyst' }).waitFor();
+    await row(page, sampleId).getByRole('cell', { name: 'Sam Analyst', exact: true }).waitFor();
     await expect(
       row(page, sampleId)
         .getByRole('combobox')

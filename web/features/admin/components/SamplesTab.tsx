@@ -41,7 +41,8 @@ function AssignControl({
   sample: SampleListItem;
   staff: { value: string; label: string }[];
 }) {
-  // The selector starts on the current assignee, so the row says who has the sample now.
+  // The selector starts on the current assignee, so the row says who has the sample now. (Not keyed
+  // by the assignee: a remount when the list refreshes would drop the mutation's success toast.)
   const [choice, setChoice] = useState(sample.assignedStaffId ? String(sample.assignedStaffId) : '');
   const [error, setError] = useState<string | null>(null);
   const assign = useAssignSample();
@@ -150,9 +151,7 @@ export function SamplesTab({
       label: 'Actions',
       cell: (s) => (
         <Group gap="xs">
-          {isAdmin ? (
-            <AssignControl key={`${s.id}:${s.assignedStaffId ?? ''}`} sample={s} staff={staffOptions} />
-          ) : null}
+          {isAdmin ? <AssignControl sample={s} staff={staffOptions} /> : null}
           {canStart(s, userId) ? (
             <Button
               size="xs"
