@@ -197,6 +197,24 @@ describe.skipIf(!zbar)('custody of the item', () => {
     }
   });
 
+  it("an auditor sees every action on the item in the admin's Audit tab, and the chain verifies", async () => {
+    const { page, context } = await newPage(e2e.browser, { baseURL: url(), width: 1366, height: 900 });
+    await loginAs(page, url(), E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto(`/admin?tab=audit&auditSubjectType=sample&auditSubjectId=${sampleId}`);
+    await visible(page, '3 events');
+    const rows = await page.locator('[data-event-id]').allTextContents();
+    // Newest first: the return, the hand-over, the intake; each by the staff member, with the custody
+    // before and after.
+    expect(rows[0]).toMatch(/custody\.returned.*"custodyState":"with-expert".*"custodyState":"returned"/s);
+    expect(rows[0]).toContain('JD014600006281');
+    expect(rows[1]).toMatch(/custody\.to_expert.*"location":"Photo studio"/s);
+    expect(rows[2]).toMatch(/custody\.received.*"custodyState":"awaiting-arrival".*"location":"Vault A"/s);
+    for (const row of rows) expect(row).toContain(staff.email);
+    await page.getByRole('button', { name: 'Verify chain' }).click();
+    await visible(page, 'Chain valid');
+    await context.close();
+  });
+
   it("the admin's Inventory and Locations tabs: add, retire, and what is in the lab now", async () => {
     const admin = await loginToken(e2e.product, E2E_ADMIN.email, E2E_ADMIN.password);
     const held = await submitSample(e2e.product, admin);
