@@ -6,6 +6,7 @@ import type { AuthUserResponse } from '../../common/contracts/accounts';
 import { type LabSettings, REVALUE_MONTHS_INVALID } from '../../common/contracts/lab';
 import type { IssueReportResponse } from '../../common/contracts/reports';
 import type { OwnSampleListItem, SampleDetail } from '../../common/contracts/samples';
+import { inspectionLabel } from '../../common/domain/appraisal';
 import { displaySampleId } from '../../common/domain/samples';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
@@ -268,5 +269,23 @@ describe('the appraisal report around the editor', () => {
     expect(again).toHaveLength(1);
     expect(again[0]?.revaluationDue).toBe(false);
     await close();
+  });
+
+  it('a visitor verifying the code reads the intended use and the inspection, never a price or a comparable', async () => {
+    const { page, context } = await newPage(browser, { baseURL: product.url, width: 1366, height: 900 });
+    await page.goto(`/verify-report?code=${reportCode}`);
+    await page.getByRole('heading', { name: 'Appraisal' }).waitFor();
+    await page.getByText(appraisalAssignment().intendedUse).waitFor();
+    await page.getByText(inspectionLabel('in-person-and-laboratory'), { exact: true }).waitFor();
+    const shown = await page.locator('main').innerText();
+    for (const hidden of [
+      comparableSale(1).description,
+      '11,250',
+      '12,000',
+      appraisalAssignment().intendedUsers,
+    ])
+      expect(shown).not.toContain(hidden);
+    await checkBothWidths(page, 'verify');
+    await context.close();
   });
 });

@@ -7,20 +7,47 @@ import {
   valueTypeLabel,
   verdictLabel,
 } from '../../../../common/domain/valuation';
+import { inspectionLabel } from '../../../../common/domain/appraisal';
 import { IdentificationList, statedFields, VERDICT_COLOR } from '../../../components/ReportParts';
 
 /**
- * What a valuation report states, as public verification shows it: identification, the verdict and
- * grade, the report's photos — and the value only when the page was opened through the owner's
- * share link (docs/product/valuation-report.md).
+ * What a valuation report states, as public verification shows it: an appraisal's intended use and
+ * inspection, identification, the verdict and grade, the report's photos — and the value only when
+ * the page was opened through the owner's share link (docs/product/valuation-report.md,
+ * appraisal-report.md). Never a comparable, a price or a tax detail: the answer carries none.
  */
 export function ReportVerdicts({ report }: { report: VerificationResponse }) {
   const id = report.identification;
   const fields = statedFields(id);
   const v = report.valuation;
-  if (!fields.length && !report.authenticity && !report.condition && !report.photos.length && !v) return null;
+  const a = report.assignment;
+  if (!fields.length && !report.authenticity && !report.condition && !report.photos.length && !v && !a)
+    return null;
   return (
     <Stack gap="md">
+      {a ? (
+        <div>
+          <Title order={3} size="h4" mb="sm">
+            Appraisal
+          </Title>
+          <Stack gap="xs">
+            <div>
+              <Text size="sm" c="dimmed">
+                Intended use
+              </Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {a.intendedUse}
+              </Text>
+            </div>
+            <div>
+              <Text size="sm" c="dimmed">
+                Inspection
+              </Text>
+              <Text size="sm">{inspectionLabel(a.inspection)}</Text>
+            </div>
+          </Stack>
+        </div>
+      ) : null}
       {report.authenticity || report.condition ? (
         <div>
           <Title order={3} size="h4" mb="sm">
