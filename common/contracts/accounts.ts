@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LAB_CONTACT_EMAIL, LAB_FIXED_PHONE } from '../domain/reports';
 import { ROLES } from '../domain/roles';
 
-// Spec §5: the forms check 6 characters; the server's user schema requires 8.
+// The forms check 6 characters (a documented rule); the server's user schema requires 8.
 export const FORM_PASSWORD_MIN = 6;
 export const USER_PASSWORD_MIN = 8;
 export const MAX_PASSWORD_LENGTH = 200;

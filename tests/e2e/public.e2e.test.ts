@@ -133,7 +133,7 @@ describe('public pages', () => {
 });
 
 describe('contact', () => {
-  it('shows the info card and business hours exactly as the spec', async () => {
+  it('shows the info card and business hours exactly as documented', async () => {
     const { page, context } = await newPage(browser, { baseURL: product.url });
     await page.goto('/contact');
     await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();

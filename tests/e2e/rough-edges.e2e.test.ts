@@ -130,7 +130,7 @@ describe('a link from a mail', () => {
     await context.close();
   });
 
-  it("keeps the spec's Unauthorized for a direct visit, and the toast stays behind on Forgot password", async () => {
+  it('keeps the documented Unauthorized for a direct visit, and the toast stays behind on Forgot password', async () => {
     const { page, context } = await session(null);
     await page.goto(`/sample/${sampleId}`);
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Unauthorized' });

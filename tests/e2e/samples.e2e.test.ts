@@ -35,7 +35,7 @@ describe('a customer submits a sample and follows it', () => {
 
     await page.goto('/submit-sample');
     await page.getByRole('heading', { name: 'Submit Sample' }).waitFor();
-    // Without a photo and a service the spec's messages appear and nothing is sent.
+    // Without a photo and a service the documented messages appear and nothing is sent.
     await page.fill('form [name="itemName"]', 'Georgian Silver Teapot');
     await page.getByRole('button', { name: 'Submit for Review' }).click();
     await visible(page, 'At least one photo is required.');

@@ -6,7 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId } from 'react';
 
 /**
- * The notes editor with exactly the spec's toolbar: headers 1 and 2, bold, italic, underline,
+ * The notes editor with exactly the documented toolbar: headers 1 and 2, bold, italic, underline,
  * ordered and bullet lists, clean. Everything else the starter kit offers is switched off, so the
  * editor can only produce what the server keeps (docs/product/limits.md).
  */

@@ -6,7 +6,7 @@ export const LAB_ADDRESS = LAB_FIXED_ADDRESS;
 export const LAB_PHONE = LAB_FIXED_PHONE;
 export const LAB_PHONE_HREF = `tel:${LAB_FIXED_PHONE.replace(/[^+\d]/g, '')}`;
 
-/** Spec §2 Contact: business hours, exactly as stated. */
+/** The contact page's business hours, exactly as documented (docs/product/screens.md). */
 export const BUSINESS_HOURS = [
   { days: 'Mon-Fri', hours: '9:00 AM-6:00 PM' },
   { days: 'Sat', hours: '10:00 AM-4:00 PM' },

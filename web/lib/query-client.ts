@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §9: profile and admin data are fresh for 5 minutes. */
+/** Profile and admin data are fresh for 5 minutes. */
 export const STALE_TIME_MS = 5 * 60 * 1000;
 
 export function createQueryClient() {

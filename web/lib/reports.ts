@@ -3,7 +3,7 @@ import { fetchBlob, getToken, HttpError, saveBlob } from './api';
 import { useSession } from './session';
 import { toast } from './toast';
 
-// Report download with the spec's texts (§8 Report download), used by every screen with a PDF button.
+// Report download with its documented texts (docs/product/messages.md), used by every screen with a PDF button.
 
 export const NO_TOKEN_MESSAGE = 'No authentication token found. Please log in again.';
 

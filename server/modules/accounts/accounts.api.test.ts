@@ -63,7 +63,7 @@ describe('POST /api/register', () => {
     [{ password: 'sixsix7' }, 'password', 'Password must be at least 8 characters'],
     [{ firstName: '' }, 'firstName', 'First name is required'],
     [{ lastName: '   ' }, 'lastName', 'Last name is required'],
-  ])('refuses %o with 400 and the spec message', async (override, path, message) => {
+  ])('refuses %o with 400 and the documented message', async (override, path, message) => {
     const res = await register({
       email: 'valid@example.com',
       password: 'a-good-password',
@@ -164,7 +164,7 @@ describe('POST /login', () => {
   it.each([
     [{ email: 'bad', password: 'whatever-1' }, 'Invalid email address'],
     [{ email: 'ok@example.com', password: '12345' }, 'Password must be at least 6 characters'],
-  ])('refuses %o with 400 and the spec message', async (json, message) => {
+  ])('refuses %o with 400 and the documented message', async (json, message) => {
     const res = await call(t, 'POST', '/login', { json, headers: fromAddress() });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message });

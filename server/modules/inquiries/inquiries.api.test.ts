@@ -45,7 +45,7 @@ describe('GET /api/admin/contact-inquiries', () => {
     expect((await call(t, 'GET', path, { token: admin.token })).status).toBe(200);
   });
 
-  it('pages newest first with X-Total-Count and the spec fields', async () => {
+  it('pages newest first with X-Total-Count and the documented fields', async () => {
     const p1 = await call(t, 'GET', '/api/admin/contact-inquiries?page=1&pageSize=10', {
       token: admin.token,
     });

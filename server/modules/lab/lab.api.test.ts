@@ -115,7 +115,7 @@ describe('/api/lab/settings', () => {
     expect(read.body).toEqual(third.body);
   });
 
-  it('refuses invalid settings with the spec messages and stores no logo', async () => {
+  it('refuses invalid settings with the documented messages and stores no logo', async () => {
     const before = await t.storage.list('logo/');
     const cases: [unknown, string][] = [
       [{ ...valid, labName: '' }, 'Lab name is required'],

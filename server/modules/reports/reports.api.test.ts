@@ -72,7 +72,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 describe('report element rules (docs/product/limits.md), enforced by the server', () => {
-  it('refuses a missing name or a percentage that is not above 0 with the spec message', async () => {
+  it('refuses a missing name or a percentage that is not above 0 with the documented message', async () => {
     const s = await makeSample();
     for (const bad of [element('', 10), element('Gold', 0), { element: 'Gold' }, element('Gold', -1)]) {
       const res = await issue(s.id, [bad]);
@@ -98,14 +98,14 @@ describe('report element rules (docs/product/limits.md), enforced by the server'
     expect((await issue(s.id, [element('Gold', '10' as unknown as number)])).status).toBe(400);
   });
 
-  it('refuses a duplicate name ignoring case with 409 and the spec message', async () => {
+  it('refuses a duplicate name ignoring case with 409 and the documented message', async () => {
     const s = await makeSample();
     const res = await issue(s.id, [element('Gold', 10), element('gOLD', 5)]);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Element "gOLD" already exists in the report' });
   });
 
-  it('refuses a total over 100 with the spec message and writes nothing', async () => {
+  it('refuses a total over 100 with the documented message and writes nothing', async () => {
     const s = await makeSample();
     const res = await issue(s.id, [element('Gold', 60), element('Silver', 40.01)]);
     expect(res.status).toBe(400);

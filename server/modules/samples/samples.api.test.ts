@@ -433,7 +433,7 @@ describe('GET /api/samples', () => {
     expect(res.status).toBe(200);
     const list = res.body as OwnSampleListItem[];
     expect(list.map((s) => s.id)).toEqual([(second.body as Sample).id, (first.body as Sample).id]);
-    // Spec §7's list fields and nothing of the full record (that is GET /api/samples/{id}).
+    // The documented list fields (docs/product/api.md) and nothing of the full record (that is GET /api/samples/{id}).
     for (const row of list) expect(ownSampleListItem.strict().safeParse(row).success).toBe(true);
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(Object.keys(ownSampleListItem.shape).sort());
     expect(list[0]).not.toHaveProperty('description');

@@ -139,7 +139,7 @@ describe('PUT /api/users/profile', () => {
     expect(await t.storage.list('profile')).not.toContainEqual(expect.stringContaining('.tmp-'));
   });
 
-  it('gives the spec messages for the e-mail: "Email is required", "Invalid email format"', async () => {
+  it('gives the documented messages for the e-mail: "Email is required", "Invalid email format"', async () => {
     const u = await createUser(t);
     const empty = await putProfile(u, profileForm({ email: '  ' }));
     expect((empty.body as { errors: unknown[] }).errors).toContainEqual({
@@ -275,7 +275,7 @@ describe('PUT /api/users/profile', () => {
     expect((await rowOf(u.id)).profileImageUrl).toBeNull();
   });
 
-  it('refuses a signature from a customer with 403 and the spec message, changing nothing', async () => {
+  it('refuses a signature from a customer with 403 and the documented message, changing nothing', async () => {
     const u = await createUser(t);
     const res = await putProfile(
       u,

@@ -69,7 +69,7 @@ async function logRows(code: string, expectedResults: string[] = []) {
 }
 
 describe('GET /api/reports/verify/{code} (public)', () => {
-  it('answers the spec fields plus revision and issue date, with a lower-case, padded code', async () => {
+  it('answers the documented fields plus revision and issue date, with a lower-case, padded code', async () => {
     const s = await makeSample('Art Deco Diamond Brooch');
     const issued = await issue(s.id, [
       {
@@ -114,7 +114,7 @@ describe('GET /api/reports/verify/{code} (public)', () => {
     expect(body.lastUpdated).toBe(stored?.lastUpdated.toISOString());
     for (const key of ['submissionDate', 'reportGeneratedAt', 'lastUpdated', 'issuedAt'])
       expect(body[key]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    // What leaves publicly: no notes, no owner, no internal ids beyond the spec's.
+    // What leaves publicly: no notes, no owner, no internal ids beyond the documented ones.
     expect(JSON.stringify(body)).not.toContain('Internal notes');
     expect(body).not.toHaveProperty('userId');
     expect(body).not.toHaveProperty('submitterEmail');

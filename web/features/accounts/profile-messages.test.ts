@@ -37,7 +37,7 @@ describe('chosen image checks (docs/product/messages.md)', () => {
     expect(imageProblem({ type: 'image/png', size: 10 })).toBeNull();
     expect(imageProblem({ type: 'image/jpeg', size: MAX_IMAGE_BYTES - 1 })).toBeNull();
   });
-  it('refuses other types and 2MB or more with the spec messages', () => {
+  it('refuses other types and 2MB or more with the documented messages', () => {
     expect(imageProblem({ type: 'image/gif', size: 10 })).toBe('Only JPEG or PNG files are allowed');
     expect(imageProblem({ type: 'image/png', size: MAX_IMAGE_BYTES })).toBe(
       'File size must be less than 2MB',

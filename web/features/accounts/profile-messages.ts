@@ -2,7 +2,7 @@ import { INVALID_PROFILE_DATA, SIGNATURE_RESTRICTED_MESSAGE } from '../../../com
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../../common/domain/uploads';
 import { HttpError } from '../../lib/api';
 
-// Spec §5 Profile and §8 Profile: every text below is the spec's.
+// Every text below is a documented one (docs/product/messages.md).
 export const PROFILE_TEXT = {
   wrongType: 'Only JPEG or PNG files are allowed',
   tooLarge: 'File size must be less than 2MB',
@@ -31,7 +31,7 @@ export function profileUpdateError(err: unknown): string {
   return err instanceof Error ? err.message : PROFILE_TEXT.updateFailed;
 }
 
-/** A client-side check of a chosen image, with the spec's messages; null when it is fine. */
+/** A client-side check of a chosen image, with the documented messages; null when it is fine. */
 export function imageProblem(file: { type: string; size: number }): string | null {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return PROFILE_TEXT.wrongType;
   if (file.size >= MAX_IMAGE_BYTES) return PROFILE_TEXT.tooLarge;

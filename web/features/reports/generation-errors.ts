@@ -1,6 +1,6 @@
 import { HttpError } from '../../lib/api';
 
-// Spec §8 Report generation: what the web app says for each failure.
+// Report generation: what the web app says for each failure (docs/product/messages.md).
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Redirecting to login...';
 export const SESSION_EXPIRED_REDIRECT_MS = 2000;

@@ -81,7 +81,7 @@ const toValues = (s: LabSettings): Values => {
   };
 };
 
-/** Spec §5: JPEG or PNG, under 2MB (the server checks the content again). */
+/** JPEG or PNG, under 2MB (the server checks the content again). */
 function logoError(file: File | null): string | null {
   if (!file) return null;
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type))

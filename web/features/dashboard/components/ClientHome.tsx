@@ -24,7 +24,7 @@ import { useOwnSamples } from '../api';
 import { dashboardCounts, EmptySubmissions } from './CustomerDashboardPage';
 import { DashboardSection } from './DashboardSection';
 
-/** Spec §9: the client home shows the first 3 submissions. */
+/** The client home shows the first 3 submissions. */
 export const RECENT_ON_HOME = 3;
 
 const QUICK_CARDS = [

@@ -31,7 +31,7 @@ function focusField(path: string) {
  * Generating a report (docs/product/reports-and-verification.md, valuation-report.md): checks the
  * draft with the server's own schema and puts each message beside its field, sends it, says
  * 'generated' or 'updated', then lets the caller close and clear, and downloads the PDF
- * automatically. Failures get the spec's texts; a 400's field messages go beside their fields too.
+ * automatically. Failures get the documented texts; a 400's field messages go beside their fields too.
  */
 export function useGenerateReport(sampleId: number, hadCode: boolean) {
   const { expire } = useSession();
@@ -85,7 +85,7 @@ export function useGenerateReport(sampleId: number, hadCode: boolean) {
     }
   };
 
-  /** A refusal or failure: field messages beside their fields, the spec's toast, and a lost session ended. */
+  /** A refusal or failure: field messages beside their fields, the documented toast, and a lost session ended. */
   const fail = (err: unknown) => {
     const fieldErrors = serverFieldErrors(err);
     if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
