@@ -143,6 +143,12 @@ describe('finding a sample', () => {
     // The same view opened from a bookmark.
     await page.goto(`/admin${view.search}`);
     await waitForItems(page, ['Meissen figurine', 'Meissen snuff box']);
+    // Custody: nothing of these has arrived yet, so 'In storage' selects none of them.
+    await page.getByLabel('Custody').selectOption('in-storage');
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('custody')).toEqual(['in-storage']);
+    await waitForItems(page, []);
+    await page.getByLabel('Custody').selectOption('awaiting-arrival');
+    await waitForItems(page, ['Meissen figurine', 'Meissen snuff box']);
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.waitForLoadState('networkidle');

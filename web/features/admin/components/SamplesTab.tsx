@@ -181,6 +181,7 @@ export function SamplesTab({
         value={view.filters}
         onChange={setFilters}
         staff={isAdmin ? staffOptions : undefined}
+        showCustody
         onExport={exportCsv}
         exporting={exporting}
       />

@@ -150,6 +150,7 @@ export function StaffDashboardPage({
             value={view.filters}
             onChange={setFilters}
             staff={isAdmin ? assigneeOptions : undefined}
+            showCustody
           />
           <Space h="md" />
           {samples.isPending ? (
