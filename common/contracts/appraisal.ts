@@ -197,6 +197,8 @@ export type TaxAppraisalContent = z.infer<typeof taxAppraisalContent>;
 /** What a staff member's report editor starts from (GET /api/staff/report-defaults). */
 export const reportDefaultsResponse = z.object({
   limitingConditionsTemplate: z.string(),
+  /** The lab's currency (its settings): a new valuation and its comparables start in it. */
+  currency: z.string(),
   revalueAfterMonths: z.number().int(),
   taxFilingWindowMonths: z.number().int(),
 });

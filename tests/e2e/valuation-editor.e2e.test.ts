@@ -8,7 +8,7 @@ import type { SampleDetail } from '../../common/contracts/samples';
 import { displaySampleId } from '../../common/domain/samples';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { startE2E, stopE2E } from '../support/e2e';
-import { assignedSampleOverHttp, photoFile } from '../support/factories';
+import { assignedSampleOverHttp, photoFile, SUBMISSION_FIELDS } from '../support/factories';
 import { callOk, loginToken } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
 
@@ -77,11 +77,19 @@ describe('the valuation report editor', () => {
     await loginAs(page, product.url, STAFF.email, STAFF.password);
     const dialog = await openDialog(page);
 
-    // Identification by keyboard: type, Tab to the next field.
+    // A first report starts from the submission: its estimated age, dimensions and materials; the
+    // currency is the lab's.
+    expect(await dialog.getByLabel('Period').inputValue()).toBe(SUBMISSION_FIELDS.estimatedAge);
+    expect(await dialog.getByLabel('Dimensions').inputValue()).toBe(SUBMISSION_FIELDS.dimensions);
+    expect(await dialog.getByLabel('Materials').inputValue()).toBe(SUBMISSION_FIELDS.materials);
+    expect(await dialog.getByLabel('Currency').inputValue()).toMatch(/^(EUR|USD|GBP)/);
+
+    // Identification by keyboard: type, Tab to the next field (select what is there, then type).
     await dialog.getByLabel('Maker').click();
     await page.keyboard.type('Thomas Tompion');
     for (const text of ['c. 1690', 'London, England', 'Signed "Tho. Tompion Londini Fecit"']) {
       await page.keyboard.press('Tab');
+      await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.type(text);
     }
     // Dimensions typed, then a click right away on a verdict: the press must not be lost.

@@ -532,6 +532,7 @@ describe('lab terms and staff qualifications', () => {
       'settings',
       JSON.stringify({
         labName: 'Harwood Laboratory',
+        currency: 'USD',
         limitingConditionsTemplate: '<p>Our own conditions.<script>x()</script></p>',
         revalueAfterMonths: 24,
         taxFilingWindowMonths: 12,
@@ -548,6 +549,7 @@ describe('lab terms and staff qualifications', () => {
     expect(defaults.status).toBe(200);
     expect(defaults.body).toEqual({
       limitingConditionsTemplate: '<p>Our own conditions.</p>',
+      currency: 'USD',
       revalueAfterMonths: 24,
       taxFilingWindowMonths: 12,
     });

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '../../../common/domain/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
 import {
@@ -79,16 +80,21 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['reports'],
           summary:
-            "What the report editor starts from: the lab's limiting conditions and re-valuation terms (staff, admin)",
+            "What the report editor starts from: the lab's limiting conditions, currency and re-valuation terms (staff, admin)",
           security: [{ bearer: [] }],
           response: { 200: reportDefaultsResponse, 401: errorResponse, 403: errorResponse },
         },
       },
       async () => {
-        const { limitingConditionsTemplate, revalueAfterMonths, taxFilingWindowMonths } = appraisalTerms(
-          await readLabSettings(deps.db),
-        );
-        return { limitingConditionsTemplate, revalueAfterMonths, taxFilingWindowMonths };
+        const settings = await readLabSettings(deps.db);
+        const { limitingConditionsTemplate, revalueAfterMonths, taxFilingWindowMonths } =
+          appraisalTerms(settings);
+        return {
+          limitingConditionsTemplate,
+          currency: settings?.currency ?? DEFAULT_CURRENCY,
+          revalueAfterMonths,
+          taxFilingWindowMonths,
+        };
       },
     );
 

@@ -114,3 +114,38 @@ describe('the report draft', () => {
     expect(blank.ok ? null : blank.errors['valuation.currency']).toMatch(/currency code/);
   });
 });
+
+describe('a first report starts from what is known', () => {
+  const submitted = {
+    reportElements: [],
+    files: [photo(11)],
+    report: null,
+    dimensions: ' 41 × 33 cm ',
+    materials: 'Oil on canvas',
+    estimatedAge: 'c. 1820',
+  };
+
+  it("fills identification from the client's submission and the currency from the lab's settings", () => {
+    const d = draftFromSample(submitted, { limitingConditionsTemplate: '', currency: 'USD' });
+    expect(d.identification).toMatchObject({
+      dimensions: '41 × 33 cm',
+      materials: 'Oil on canvas',
+      period: 'c. 1820',
+      maker: '',
+    });
+    expect(d.valuation.currency).toBe('USD');
+  });
+
+  it("keeps an issued report's own identification and currency, not the submission's", () => {
+    const d = draftFromSample(
+      { ...issued, dimensions: '1 m', materials: 'Tin', estimatedAge: 'old' },
+      {
+        limitingConditionsTemplate: '',
+        currency: 'USD',
+      },
+    );
+    expect(d.identification.maker).toBe('John Constable');
+    expect(d.identification.materials).not.toBe('Tin');
+    expect(d.valuation.currency).toBe('GBP');
+  });
+});

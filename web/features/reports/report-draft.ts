@@ -80,7 +80,7 @@ export type TaxDraft = {
 };
 
 /** What the editor pre-fills a new appraisal with: the lab's limiting conditions (GET /api/staff/report-defaults). */
-export type AppraisalDefaults = { limitingConditionsTemplate: string };
+export type AppraisalDefaults = { limitingConditionsTemplate: string; currency?: string };
 
 export type ReportDraft = {
   rows: DraftElement[];
@@ -143,7 +143,19 @@ export const newComparable = (currency: string): ComparableDraft => ({
 });
 
 type DraftSource = Pick<SampleDetail, 'reportElements' | 'report' | 'files'> &
-  Partial<Pick<SampleDetail, 'purposeOfValuation'>>;
+  Partial<Pick<SampleDetail, 'purposeOfValuation' | 'dimensions' | 'materials' | 'estimatedAge'>>;
+
+/**
+ * A first report's identification starts from what the client submitted: their dimensions and
+ * materials, and their estimated age as the period (the expert corrects what needs it).
+ */
+function submittedIdentification(sample: DraftSource): Partial<Record<IdentificationField, string>> {
+  return {
+    dimensions: sample.dimensions?.trim() ?? '',
+    materials: sample.materials?.trim() ?? '',
+    period: sample.estimatedAge?.trim() ?? '',
+  };
+}
 
 /** The assignment as issued, or a new one: intended use from the client's purpose, conditions from the lab's template. */
 function assignmentDraft(sample: DraftSource, defaults: AppraisalDefaults | undefined): AssignmentDraft {
@@ -168,7 +180,9 @@ function assignmentDraft(sample: DraftSource, defaults: AppraisalDefaults | unde
 export function draftFromSample(sample: DraftSource, defaults?: AppraisalDefaults): ReportDraft {
   const r: ReportContent | null = sample.report;
   const id = emptyIdentification();
-  for (const { field } of IDENTIFICATION_FIELDS) id[field] = r?.identification?.[field] ?? '';
+  const submitted = r ? {} : submittedIdentification(sample);
+  for (const { field } of IDENTIFICATION_FIELDS)
+    id[field] = r?.identification?.[field] ?? submitted[field] ?? '';
   const v = r?.valuation;
   return {
     rows: toDraftRows(sample.reportElements),
@@ -181,7 +195,8 @@ export function draftFromSample(sample: DraftSource, defaults?: AppraisalDefault
       // Answers give amounts in major units (docs/product/valuation-report.md).
       low: v?.low === null || v?.low === undefined || v.low === v.high ? '' : String(v.low),
       high: v ? String(v.high) : '',
-      currency: v?.currency ?? DEFAULT_CURRENCY,
+      // A new valuation starts in the lab's currency (its settings).
+      currency: v?.currency ?? defaults?.currency ?? DEFAULT_CURRENCY,
       valueType: v?.valueType ?? '',
       effectiveDate: v?.effectiveDate ?? '',
       basis: v?.basis ?? '',
