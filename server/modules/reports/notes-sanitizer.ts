@@ -16,7 +16,7 @@ export function sanitizeNotes(html: string | null | undefined): string | null {
   if (html == null) return null;
   const clean = sanitizeHtml(html, OPTIONS).trim();
   const visibleText = clean
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(/&nbsp;|&#160;/g, ' ')
     .trim();
   return visibleText === '' ? null : clean;
