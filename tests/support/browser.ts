@@ -55,6 +55,19 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 
 /** Runs axe-core in the page (evaluate is not subject to the page's CSP); serious and critical only. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // A toast or a dialog fading in or out is drawn half transparent: axe would measure the contrast
+  // of that frame, not of the page. Wait (at most 3 s) until no finite animation or transition is
+  // running (a spinner's endless one does not count); the page as it settles is then checked.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- axe is injected at run time
