@@ -11,10 +11,11 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { Webhook, WebhookCreated } from '../../../../common/contracts/webhooks';
+import type { Webhook, WebhookCreated, WebhookDelivery } from '../../../../common/contracts/webhooks';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEvent } from '../../../../common/domain/webhooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage, serverFieldErrors } from '../../../lib/api';
@@ -87,8 +88,58 @@ function AddWebhookForm({ onCreated }: { onCreated: (hook: WebhookCreated) => vo
   );
 }
 
+const STATE_LABEL = { delivered: 'Delivered', failed: 'Failed', pending: 'Pending' } as const;
+const STATE_COLOR = { delivered: 'teal', failed: 'red', pending: 'gray' } as const;
+
+/** One delivery: its event, state, and every attempt with the endpoint's answer. */
+function DeliveryRow({ delivery, onSendAgain }: { delivery: WebhookDelivery; onSendAgain: () => void }) {
+  const n = delivery.attempts.length;
+  return (
+    <Paper component="li" withBorder p="xs" radius="sm" data-delivery-id={delivery.id}>
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap={6} wrap="wrap">
+            <Code>{delivery.event}</Code>
+            <Badge color={STATE_COLOR[delivery.state]}>{STATE_LABEL[delivery.state]}</Badge>
+          </Group>
+          <Button size="xs" variant="light" onClick={onSendAgain}>
+            Send again
+            <VisuallyHidden>
+              {' '}
+              {delivery.event} of {formatDateTime(delivery.createdAt)}
+            </VisuallyHidden>
+          </Button>
+        </Group>
+        <Text size="xs" c="dark.3">
+          {formatDateTime(delivery.createdAt)} · {n} attempt{n === 1 ? '' : 's'} ·{' '}
+          <span style={{ wordBreak: 'break-all' }}>{delivery.messageId}</span>
+        </Text>
+        {n > 0 && (
+          <Stack
+            component="ol"
+            gap={2}
+            aria-label="Attempts"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {delivery.attempts.map((a, i) => (
+              <Text component="li" key={`${a.at}-${i}`} size="xs" style={{ overflowWrap: 'anywhere' }}>
+                {formatDateTime(a.at)}: {a.statusCode === null ? 'no answer' : `answer ${a.statusCode}`} in{' '}
+                {a.durationMs} ms{a.response ? ` · ${a.response.slice(0, 200)}` : ''}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 function DeliveryLog({ hook }: { hook: Webhook }) {
-  const query = useQuery({ ...deliveriesQuery(hook.id), refetchInterval: 3000 });
+  // Refreshed every 3 s while a delivery is still pending, every 30 s otherwise (new events).
+  const query = useQuery({
+    ...deliveriesQuery(hook.id),
+    refetchInterval: (q) => (q.state.data?.some((d) => d.state === 'pending') ? 3000 : 30_000),
+  });
   const send = useSendDelivery(hook.id);
   const sendIt = (deliveryId: number | null) =>
     send.mutate(deliveryId, {
@@ -98,8 +149,8 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
     });
   return (
     <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={4} size="h6">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={3} size="h6">
           Delivery log
         </Title>
         <Button size="xs" variant="light" onClick={() => sendIt(null)} loading={send.isPending}>
@@ -122,35 +173,11 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
           gap={6}
           component="ul"
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label="Deliveries"
+          aria-label={`Deliveries to ${hook.url}`}
         >
-          {query.data.map((d) => {
-            const last = d.attempts.at(-1);
-            return (
-              <Paper component="li" key={d.id} withBorder p="xs" radius="sm">
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Stack gap={2}>
-                    <Group gap={6}>
-                      <Code>{d.event}</Code>
-                      <Badge color={d.state === 'delivered' ? 'teal' : d.state === 'failed' ? 'red' : 'gray'}>
-                        {d.state === 'delivered' ? 'Delivered' : d.state === 'failed' ? 'Failed' : 'Pending'}
-                      </Badge>
-                    </Group>
-                    <Text size="xs" c="dark.3">
-                      {formatDateTime(d.createdAt)} · {d.attempts.length} attempt
-                      {d.attempts.length === 1 ? '' : 's'}
-                      {last
-                        ? ` · last answer ${last.statusCode ?? 'none'}${last.response ? `: ${last.response.slice(0, 80)}` : ''}`
-                        : ''}
-                    </Text>
-                  </Stack>
-                  <Button size="xs" variant="subtle" onClick={() => sendIt(d.id)}>
-                    Send again
-                  </Button>
-                </Group>
-              </Paper>
-            );
-          })}
+          {query.data.map((d) => (
+            <DeliveryRow key={d.id} delivery={d} onSendAgain={() => sendIt(d.id)} />
+          ))}
         </Stack>
       )}
     </Stack>
@@ -161,16 +188,19 @@ function WebhookCard({ hook }: { hook: Webhook }) {
   const remove = useDeleteWebhook();
   const [confirming, setConfirming] = useState(false);
   return (
-    <Paper withBorder p="sm" radius="sm">
+    <Paper withBorder p="sm" radius="sm" data-webhook-id={hook.id}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>
             {hook.url}
           </Text>
           <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)}>
-            Delete webhook
+            Delete webhook<VisuallyHidden> {hook.url}</VisuallyHidden>
           </Button>
         </Group>
+        <Text size="xs" c="dark.3">
+          Added {formatDateTime(hook.createdAt)}
+        </Text>
         <Group gap={4}>
           {hook.events.map((e) => (
             <Badge key={e} variant="light" color="dark" tt="none">
