@@ -50,6 +50,7 @@ import { disclosureRoutes } from './modules/disclosure/disclosure.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { custodyRoutes } from './modules/custody/custody.routes';
+import { collectionsRoutes } from './modules/collections/collections.routes';
 import { createTokenService, registerAuth, resolveJwtSecret } from './plugins/auth';
 import { createTotpVault, resolveTotpKey, sealStoredTotpKeys } from './modules/accounts/totp-vault';
 import { addressKey, networkPrefix } from './plugins/client-address';
@@ -259,6 +260,7 @@ export async function buildApp(opts: {
   await app.register(webhooksRoutes(deps));
 
   await app.register(custodyRoutes(deps));
+  await app.register(collectionsRoutes(deps));
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {

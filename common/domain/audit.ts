@@ -51,6 +51,10 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
+  // Collections and bulk intake
+  'collection.created',
+  'collection.samples_added',
+  'sample.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

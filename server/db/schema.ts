@@ -135,6 +135,8 @@ export const samples = pgTable(
     /** The owner's declared value for insurance in transit and custody, in minor units of `declared_currency`. */
     declaredValueMinor: bigint('declared_value_minor', { mode: 'number' }),
     declaredCurrency: varchar('declared_currency', { length: 3 }),
+    /** The owner's collection this sample belongs to, if any (docs/product/collections.md): at most one. */
+    collectionId: integer('collection_id').references((): AnyPgColumn => collections.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -162,6 +164,9 @@ export const samples = pgTable(
     index('samples_assigned_staff_idx').on(t.assignedStaffId, t.id.desc()),
     index('samples_status_idx').on(t.status),
     index('samples_revalue_by_idx').on(t.revalueBy),
+    index('samples_collection_idx')
+      .on(t.collectionId, t.id)
+      .where(sql`${t.collectionId} is not null`),
     // A search that is a whole e-mail address (docs/decisions/0025-search.md).
     index('samples_submitter_email_lower_idx').on(sql`lower(${t.submitterEmail})`),
     index('samples_representative_email_lower_idx').on(sql`lower(${t.representativeEmail})`),
@@ -786,3 +791,20 @@ export type CustodyEventDetails = {
   collectedBy?: string;
   idChecked?: boolean;
 };
+
+/** A customer's named group of samples: an estate, an insured household, a dealer's consignment (docs/product/collections.md). */
+export const collections = pgTable(
+  'collections',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: varchar('name', { length: 255 }).notNull(),
+    /** One of the valuation purposes (common/domain/samples.ts PURPOSES). */
+    purpose: varchar('purpose', { length: 50 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('collections_user_idx').on(t.userId, t.id.desc())],
+);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor';
 import { canReadAuditTrail } from './audit';
+import { canCreateCollection, canFillCollection, canReadCollection } from './collections';
 import { canHandleCustody, canListLocations, canManageLocations, seesCustodyDetails } from './custody';
 import { canManageLabSettings, canReadLabLogo } from './lab';
 import {
@@ -84,6 +85,12 @@ const MATRIX: Record<string, [string, (actor: Actor) => boolean]> = {
   "see the item's location and every custody event": ['nnYYYnnn', seesCustodyDetails],
   'read the storage locations and the inventory': ['nnYYYnnn', canListLocations],
   'create, rename and retire storage locations': ['nnnnYnnn', canManageLocations],
+  'make a collection of their own': ['YYYYYnnn', canCreateCollection],
+  "read the customer's collection": ['YnYYYnnn', (a) => canReadCollection(a, sample)],
+  "add samples to the customer's collection or import into it": [
+    'Ynnnnnnn',
+    (a) => canFillCollection(a, sample),
+  ],
 };
 
 describe('policy matrix', () => {

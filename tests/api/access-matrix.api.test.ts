@@ -188,6 +188,16 @@ async function arrivedSample(): Promise<number> {
   return sample.id;
 }
 
+let collectionReady: Promise<number> | undefined;
+/** Customer A's collection, made once. */
+function matrixCollectionId(): Promise<number> {
+  collectionReady ??= call(t, 'POST', '/api/collections', {
+    token: who.customerA.token,
+    json: { name: 'Matrix estate', purpose: 'estate-planning' },
+  }).then((res) => (res.body as { id: number }).id);
+  return collectionReady;
+}
+
 /** Keyed by `METHOD path` exactly as the app prints its routes. */
 const ROWS: Record<string, Row> = {
   'GET /api/staff/samples/:id/quote/draft': {
@@ -850,6 +860,31 @@ const ROWS: Record<string, Row> = {
     expected: ownWebhookOnly(201),
     run: (p) => call(t, 'POST', `/api/webhooks/${webhookWithLog}/test`, { token: token(p) }),
   },
+  // Collections (docs/product/collections.md): everyone keeps their own; the owner fills theirs; the
+  // lab reads every one; another customer is told it does not exist.
+  'POST /api/collections': {
+    expected: signedIn(201),
+    run: (p) =>
+      call(t, 'POST', '/api/collections', { token: token(p), json: { name: 'Mine', purpose: 'insurance' } }),
+  },
+  'GET /api/collections': {
+    expected: signedIn(200),
+    run: (p) => call(t, 'GET', '/api/collections', { token: token(p) }),
+  },
+  'GET /api/collections/:id': {
+    expected: { ...signedIn(200), customerB: 404 },
+    run: async (p) => call(t, 'GET', `/api/collections/${await matrixCollectionId()}`, { token: token(p) }),
+  },
+  'POST /api/collections/:id/samples': {
+    expected: { ...signedIn(403), customerA: 200, customerB: 404 },
+    run: async (p) => {
+      const sample = await insertSample(t.db, who.customerA);
+      return call(t, 'POST', `/api/collections/${await matrixCollectionId()}/samples`, {
+        token: token(p),
+        json: { sampleIds: [sample.id] },
+      });
+    },
+  },
   // Custody (docs/product/custody.md): staff and admins handle the item; admins manage locations.
   'POST /api/staff/samples/:id/intake': {
     expected: labOnly(200),
@@ -979,6 +1014,10 @@ const KEY_ROWS: Record<string, Partial<Expect>> = {
   'GET /api/webhooks/:id/deliveries': {},
   'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': {},
   'POST /api/webhooks/:id/test': {},
+  'POST /api/collections': {},
+  'GET /api/collections': {},
+  'GET /api/collections/:id': {},
+  'POST /api/collections/:id/samples': {},
 };
 
 /** `METHOD path` for every route the app serves (HEAD is fastify's automatic twin of GET). */

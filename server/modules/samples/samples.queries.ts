@@ -1,11 +1,11 @@
 import { type NewOutboxRow, outboxCte } from '../../mail/mailer';
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { StoredReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { jobs, sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
+import { collections, jobs, sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
 import type { SampleRow } from '../../db/samples';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/jobs';
 import { PHOTO_COPIES_FAIR_KEY_PREFIX, PHOTO_COPIES_QUEUE } from '../photos/photo-copies.job';
@@ -92,6 +92,16 @@ export async function insertSubmittedSample(
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!raw) throw new Error('sample not inserted');
   return { sample: sampleFromDriverRow(raw) };
+}
+
+/** Whether collection `id` is `userId`'s own (a submission may join only one of theirs). */
+export async function ownsCollection(db: Db, userId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(eq(collections.id, id), eq(collections.userId, userId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 export type FirstPhoto = { id: number; copiesState: string | null } | null;

@@ -7,13 +7,14 @@ import { displaySampleId, samplePageFromMail } from '../../../common/domain/samp
 import { parseAmount } from '../../../common/domain/money';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
-import { AppError, type FieldError, fieldErrors, invalidPayload } from '../../plugins/errors';
+import { AppError, type FieldError, fieldErrors, invalidPayload, notFound } from '../../plugins/errors';
+import { COLLECTION_MESSAGES, submissionCollectionId } from '../../../common/contracts/collections';
 import {
   MAX_SAMPLE_DOCUMENTS,
   MAX_SAMPLE_FILE_BYTES,
   MAX_SAMPLE_PHOTOS,
 } from '../../../common/domain/uploads';
-import { insertSubmittedSample, type NewSample, type SampleRow } from './samples.queries';
+import { insertSubmittedSample, type NewSample, ownsCollection, type SampleRow } from './samples.queries';
 import { reserveSubmission } from './submission-reservations.queries';
 import {
   type Budget,
@@ -58,6 +59,24 @@ export async function submissionBudget(
     throw new AppError(429, submissionsPerHourMessage(perHour), undefined, { 'retry-after': '600' });
   if (!outcome.ok) throw new AppError(413, storageFullMessage(limitBytes));
   return { remaining: outcome.reservation.bytes, limit: limitBytes, reservationId: outcome.reservation.id };
+}
+
+/**
+ * The collection a submission joins ("Add to collection…", docs/product/collections.md): none when
+ * the field is empty; one of the submitter's own collections, else 404 as for anyone else's.
+ */
+async function submissionCollection(
+  deps: SubmitDeps,
+  userId: number,
+  value: string | undefined,
+): Promise<number | null> {
+  const text = value?.trim();
+  if (!text) return null;
+  const parsed = submissionCollectionId.safeParse(text);
+  if (!parsed.success)
+    throw invalidPayload([{ path: 'collectionId', message: COLLECTION_MESSAGES.notFound }]);
+  if (!(await ownsCollection(deps.db, userId, parsed.data))) throw notFound(COLLECTION_MESSAGES.notFound);
+  return parsed.data;
 }
 
 /** Every problem of a submission, in the order the form shows them: the photo first. */
@@ -139,9 +158,10 @@ export async function submitSample(
     const parsed = sampleSubmissionFields.safeParse(fields);
     const problems = submissionProblems(parsed, files);
     if (!parsed.success || problems.length) throw invalidPayload(problems);
+    const collectionId = await submissionCollection(deps, user.id, fields.collectionId);
     const created = await insertSubmittedSample(
       deps.db,
-      newSampleColumns(user.id, parsed.data),
+      { ...newSampleColumns(user.id, parsed.data), collectionId },
       files.map(({ key: _key, ...file }) => file),
       (sampleId) =>
         deps.mailer.render(deps.db, user.email, 'sampleSubmitted', {
