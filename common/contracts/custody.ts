@@ -18,6 +18,8 @@ export const CUSTODY_MESSAGES = {
   packaging: 'Describe the packaging',
   condition: 'Describe the condition on arrival',
   location: 'Choose a location',
+  expert: 'Choose an active staff member or admin',
+  expertOnlyForHandOver: 'An expert is named only when handing the item to an expert',
   carrier: 'Enter the carrier',
   trackingNumber: 'Enter the tracking number',
   collectedBy: 'Enter the name of the person who collected the item',
@@ -93,11 +95,21 @@ export const custodyMoveRequest = z
   .object({
     event: z.enum(CUSTODY_MOVES, { message: 'event must be moved, to-expert or to-storage' }),
     locationId: locationIdField.nullish().transform((v) => v ?? null),
+    /** A hand-over's expert; absent: the sample's assigned expert, else the person recording it. */
+    expertId: z
+      .number({ message: M.expert })
+      .int(M.expert)
+      .positive(M.expert)
+      .max(2_147_483_647, M.expert)
+      .nullish()
+      .transform((v) => v ?? null),
     note: optionalText(MAX_CUSTODY_NOTE, M.note),
   })
   .superRefine((v, ctx) => {
     if (v.event !== 'to-expert' && v.locationId === null)
       ctx.addIssue({ code: 'custom', path: ['locationId'], message: M.location });
+    if (v.event !== 'to-expert' && v.expertId !== null)
+      ctx.addIssue({ code: 'custom', path: ['expertId'], message: M.expertOnlyForHandOver });
   });
 export type CustodyMoveRequest = z.input<typeof custodyMoveRequest>;
 
@@ -161,6 +173,11 @@ export const updateLocationRequest = z.object({
 });
 export type UpdateLocationRequest = z.input<typeof updateLocationRequest>;
 
+/** GET /api/staff/experts: who an item can be handed to (active staff and admins). */
+export const expertSchema = z.object({ id: z.number(), name: z.string() });
+export type Expert = z.infer<typeof expertSchema>;
+export const expertList = z.array(expertSchema);
+
 // ---- History ----------------------------------------------------------------------------------
 
 export const custodyEventSchema = z.object({
@@ -173,6 +190,8 @@ export const custodyEventSchema = z.object({
   by: z
     .object({ id: z.number(), firstName: z.string().nullable(), lastName: z.string().nullable() })
     .nullable(),
+  /** A hand-over's expert (their name as it was then); null in the owner's view and for other events. */
+  expert: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** The lab's own note; null in the owner's view. */
   note: z.string().nullable(),
   itemCount: z.number().nullable(),

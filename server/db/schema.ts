@@ -790,6 +790,9 @@ export type CustodyEventDetails = {
   insuredCurrency?: string;
   collectedBy?: string;
   idChecked?: boolean;
+  /** A hand-over: to whom, and their name as it was then. */
+  expertId?: number;
+  expertName?: string;
 };
 
 /** A customer's named group of samples: an estate, an insured household, a dealer's consignment (docs/product/collections.md). */

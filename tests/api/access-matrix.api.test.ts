@@ -947,6 +947,10 @@ const ROWS: Record<string, Row> = {
     expected: labOnly(200),
     run: (p) => call(t, 'GET', '/api/staff/inventory', { token: token(p) }),
   },
+  'GET /api/staff/experts': {
+    expected: labOnly(200),
+    run: (p) => call(t, 'GET', '/api/staff/experts', { token: token(p) }),
+  },
 };
 
 /** Sub-rows for the folders sharing the `/Uploads/:folder/:name` route. */

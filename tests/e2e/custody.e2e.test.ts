@@ -13,7 +13,8 @@ import { PROGRAMS, requirePrograms } from '../support/programs';
 
 // Custody of the item in the browser (docs/product/custody.md): a staff member receives a parcel at
 // the desk with an arrival photo, prints its label (the PDF's QR code decoded by zbarimg), types the
-// label's id into the scan box, hands the item to an expert and sends it back by courier; the owner
+// label's id into the scan box, takes the item and puts it back with one click each, hands it to a
+// chosen expert and sends it back by courier; the owner
 // reads the arrival and the return on their sample page; the admin's Inventory and Locations tabs;
 // no serious axe violation at 1366 and 375 px.
 
@@ -98,7 +99,7 @@ describe.skipIf(!zbar)('custody of the item', () => {
 
     // The parcel's paperwork names the VAL id: typed into the scan box, the sample opens.
     await scan(page, `val ${sampleId}`);
-    await page.waitForURL(`**/sample/${sampleId}`);
+    await page.waitForURL(`**/sample/${sampleId}#custody`);
     await page.waitForLoadState('networkidle');
     await shown(custodyCard(page).getByText('Awaiting arrival'));
 
@@ -141,17 +142,38 @@ describe.skipIf(!zbar)('custody of the item', () => {
     await page.goto('/staff');
     await page.waitForLoadState('networkidle');
     await scan(page, qrText);
-    await page.waitForURL(`**/sample/${sampleId}`);
+    await page.waitForURL(`**/sample/${sampleId}#custody`);
     await page.waitForLoadState('networkidle');
 
-    // Hand it to an expert in the photo studio.
+    // The scan opens the sample at its custody card: the one-click moves come next, by keyboard.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('custody');
+    await shown(custodyCard(page).getByRole('button', { name: 'Take it myself' }));
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Take it myself');
+    await page.keyboard.press('Enter');
+    await visible(page, 'The item is with you');
+    await shown(custodyCard(page).getByText('With an expert'));
+    await shown(custodyCard(page).getByText('Expert: Eleanor Vance'));
+    await shown(custodyCard(page).getByText('Held by Eleanor Vance'));
+    // One click puts it back on the shelf it came from.
+    await custodyCard(page).getByRole('button', { name: 'Back to Vault A' }).click();
+    await visible(page, 'Put back in Vault A');
+    await shown(custodyCard(page).getByText('In storage'));
+    expect(await custodyCard(page).getByRole('button', { name: 'Back to Vault A' }).count()).toBe(0);
+
+    // Hand it to a chosen expert in the photo studio, through the dialog.
     await custodyCard(page).getByRole('button', { name: 'Hand to an expert' }).click();
     const handOver = page.getByRole('dialog');
+    await shown(handOver.getByText('Nobody chosen: you take the item yourself'));
+    await handOver.getByLabel('Expert', { exact: true }).click();
+    await page.getByRole('option', { name: 'Eleanor Vance' }).click();
     await handOver.getByLabel(/Where the expert works/).click();
     await page.getByRole('option', { name: 'Photo studio' }).click();
+    await expectNoSeriousAxeViolations(page);
     await handOver.getByRole('button', { name: 'Hand over' }).click();
     await visible(page, 'Item handed to an expert');
     await shown(custodyCard(page).getByText('With an expert'));
+    expect(await custodyCard(page).getByText('Expert: Eleanor Vance').count()).toBe(2);
 
     // Back by courier: the required fields are asked for first.
     await custodyCard(page).getByRole('button', { name: 'Return item' }).click();
@@ -204,14 +226,19 @@ describe.skipIf(!zbar)('custody of the item', () => {
     const { page, context } = await newPage(e2e.browser, { baseURL: url(), width: 1366, height: 900 });
     await loginAs(page, url(), E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto(`/admin?tab=audit&auditSubjectType=sample&auditSubjectId=${sampleId}`);
-    await visible(page, '3 events');
+    await visible(page, '5 events');
     const rows = await page.locator('[data-event-id]').allTextContents();
-    // Newest first: the return, the hand-over, the intake; each by the staff member, with the custody
-    // before and after.
+    // Newest first: the return, the hand-over, back on the shelf, taken, the intake; each by the staff
+    // member, with the custody before and after and each hand-over's expert.
     expect(rows[0]).toMatch(/custody\.returned.*"custodyState":"with-expert".*"custodyState":"returned"/s);
     expect(rows[0]).toContain('JD014600006281');
     expect(rows[1]).toMatch(/custody\.to_expert.*"location":"Photo studio"/s);
-    expect(rows[2]).toMatch(/custody\.received.*"custodyState":"awaiting-arrival".*"location":"Vault A"/s);
+    expect(rows[1]).toContain('"expertName":"Eleanor Vance"');
+    expect(rows[2]).toMatch(
+      /custody\.to_storage.*After:.*"location":"Vault A".*"custodyState":"in-storage"/s,
+    );
+    expect(rows[3]).toMatch(/custody\.to_expert.*"expertName":"Eleanor Vance"/s);
+    expect(rows[4]).toMatch(/custody\.received.*"custodyState":"awaiting-arrival".*"location":"Vault A"/s);
     for (const row of rows) expect(row).toContain(staff.email);
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await visible(page, 'Chain valid');

@@ -9,7 +9,7 @@ export const SCAN_BOX_INVALID = 'Enter a VAL id such as VAL-0042';
 
 /**
  * The scan box (docs/product/custody.md): a handheld scanner types the label's VAL id and presses
- * Enter; so does a person. The sample page opens.
+ * Enter; so does a person. The sample page opens at its custody card, where the one-click moves are.
  */
 export function ScanBox() {
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export function ScanBox() {
         }
         setError(null);
         setValue('');
-        void navigate(`/sample/${id}`);
+        void navigate(`/sample/${id}#custody`);
       }}
     >
       <TextInput

@@ -119,4 +119,5 @@ export const custodyKeys = {
   history: (sampleId: number) => [...custodyKeys.all, 'history', sampleId] as const,
   locations: () => [...custodyKeys.all, 'locations'] as const,
   inventory: () => [...custodyKeys.all, 'inventory'] as const,
+  experts: () => [...custodyKeys.all, 'experts'] as const,
 };

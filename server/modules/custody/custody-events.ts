@@ -20,6 +20,7 @@ import { removeStoredFiles, type StoredFile } from '../samples/samples.upload';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { displaySampleId } from '../../../common/domain/samples';
 import {
+  findExpert,
   findLocation,
   insertArrivalPhotos,
   lockSample,
@@ -50,6 +51,24 @@ async function usableLocation(db: DbOrTx, id: number) {
   if (!location) throw badRequest(M.locationUnknown, [{ path: 'locationId', message: M.locationUnknown }]);
   if (location.retiredAt) throw conflict(M.locationRetired);
   return { id: location.id, name: location.name };
+}
+
+/** How the history names an expert: their name, else their e-mail. */
+export const expertName = (p: { firstName: string | null; lastName: string | null; email: string }) =>
+  [p.firstName, p.lastName].filter(Boolean).join(' ').trim() || p.email;
+
+/**
+ * A hand-over's expert: the one named, else the sample's assigned expert (while active), else the
+ * person recording it. Naming someone who is not an active staff member or admin is 400 on `expertId`.
+ */
+async function handOverExpert(db: DbOrTx, named: number | null, sample: SampleRow, actorId: number) {
+  const assigned =
+    named === null && sample.assignedStaffId !== null
+      ? await findExpert(db, sample.assignedStaffId)
+      : undefined;
+  const expert = assigned ?? (await findExpert(db, named ?? actorId));
+  if (!expert) throw badRequest(M.expert, [{ path: 'expertId', message: M.expert }]);
+  return { expertId: expert.id, expertName: expertName(expert) };
 }
 
 async function lockedSample(db: DbOrTx, id: number): Promise<SampleRow> {
@@ -171,6 +190,8 @@ export async function moveItem(
     if (sample.custodyState === 'awaiting-arrival') throw conflict(M.notArrived);
     if (!isInLab(sample.custodyState)) throw conflict(M.alreadyReturned);
     const location = body.locationId === null ? null : await usableLocation(tx, body.locationId);
+    const expert =
+      body.event === 'to-expert' ? await handOverExpert(tx, body.expertId, sample, actor.id) : null;
     const { sample: updated } = await recordCustodyEvent(tx, {
       sampleId,
       event: body.event,
@@ -179,14 +200,14 @@ export async function moveItem(
       at: new Date(),
       byUserId: actor.id,
       note: body.note,
-      details: {},
+      details: expert ?? {},
     });
     await recordAudit(tx, {
       ...actor.audit,
       action: MOVE_ACTIONS[body.event],
       subject: { type: 'sample', id: sampleId },
       before: custodyValues(sample),
-      after: { ...custodyValues(updated), note: body.note },
+      after: { ...custodyValues(updated), ...(expert ?? {}), note: body.note },
     });
     return updated;
   });

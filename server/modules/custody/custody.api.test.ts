@@ -14,6 +14,7 @@ import {
   sampleFiles,
   samples,
   sampleStatusHistory,
+  users,
   webhookDeliveries,
   webhooks,
 } from '../../db/schema';
@@ -469,6 +470,86 @@ describe('moves and returns', () => {
       (m) => m.kind === 'itemCollected' && m.subject.includes(`VAL-${String(s.id).padStart(4, '0')}`),
     );
     expect(mail?.text).toContain('Olivia Hartley');
+  });
+
+  it('a hand-over names its expert: the one chosen, else the assigned expert, else whoever records it', async () => {
+    const expertB = await createUser(t, { role: 'staff', firstName: 'Marcus', lastName: 'Bell' });
+    const s = await insertSample(t.db, owner, { itemName: 'Meissen figurine', assignedStaffId: staff.id });
+    await callOk(t, 'POST', `/api/staff/samples/${s.id}/intake`, {
+      token: admin.token,
+      form: intakeForm(goodIntake()),
+    });
+    const move = (json: Record<string, unknown>, token = admin.token) =>
+      call(t, 'POST', `/api/staff/samples/${s.id}/custody`, { token, json });
+    // No expert named: the assigned one, even when an admin records it.
+    expect((await move({ event: 'to-expert' })).status).toBe(200);
+    // Named: that person.
+    expect((await move({ event: 'to-expert', expertId: expertB.id, locationId: shelf.id })).status).toBe(200);
+    // Refused, nothing written: a customer, an unknown id, an inactive member, an expert on a plain move.
+    const inactive = await createUser(t, { role: 'staff', firstName: 'Gone', lastName: 'Away' });
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
+    for (const expertId of [owner.id, 2_000_000_000, inactive.id]) {
+      const refused = await move({ event: 'to-expert', expertId });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        errors: [{ path: 'expertId', message: 'Choose an active staff member or admin' }],
+      });
+    }
+    const plain = await move({ event: 'moved', locationId: vault.id, expertId: expertB.id });
+    expect(plain.status).toBe(400);
+    expect(plain.body).toMatchObject({
+      errors: [{ path: 'expertId', message: 'An expert is named only when handing the item to an expert' }],
+    });
+    // Unassigned: whoever records the hand-over holds the item.
+    const u = await insertSample(t.db, owner, { itemName: 'Unassigned clock' });
+    await callOk(t, 'POST', `/api/staff/samples/${u.id}/intake`, {
+      token: staff.token,
+      form: intakeForm(goodIntake()),
+    });
+    await callOk(t, 'POST', `/api/staff/samples/${u.id}/custody`, {
+      token: expertB.token,
+      json: { event: 'to-expert' },
+    });
+
+    const history = async (id: number, token: string) =>
+      callOk<CustodyEventEntry[]>(t, 'GET', `/api/samples/${id}/custody`, { token });
+    const lab = await history(s.id, staff.token);
+    expect(lab.map((e) => [e.event, e.expert?.name ?? null])).toEqual([
+      ['received', null],
+      ['to-expert', 'Eleanor Vance'],
+      ['to-expert', 'Marcus Bell'],
+    ]);
+    expect(lab[1]?.expert?.id).toBe(staff.id);
+    expect(lab[2]?.location?.name).toBe('Shelf 3');
+    expect((await history(u.id, staff.token)).at(-1)?.expert).toEqual({
+      id: expertB.id,
+      name: 'Marcus Bell',
+    });
+    // The owner never sees who in the lab holds their item.
+    const mine = await history(s.id, owner.token);
+    expect(mine.every((e) => e.expert === null)).toBe(true);
+    // The audit trail records the expert of each hand-over.
+    const audited = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, 'sample'), eq(auditEvents.subjectId, String(s.id))))
+      .orderBy(asc(auditEvents.id));
+    expect(
+      audited
+        .filter((a) => a.action === 'custody.to_expert')
+        .map((a) => (a.after as { expertName?: string }).expertName),
+    ).toEqual(['Eleanor Vance', 'Marcus Bell']);
+  });
+
+  it('lists who an item can be handed to: active staff and admins, for staff and admins only', async () => {
+    const list = await callOk<{ id: number; name: string }[]>(t, 'GET', '/api/staff/experts', {
+      token: staff.token,
+    });
+    expect(list.find((e) => e.id === staff.id)?.name).toBe('Eleanor Vance');
+    expect(list.some((e) => e.id === admin.id)).toBe(true);
+    expect(list.some((e) => e.id === owner.id)).toBe(false);
+    expect((await call(t, 'GET', '/api/staff/experts', { token: owner.token })).status).toBe(403);
+    expect((await call(t, 'GET', '/api/staff/experts')).status).toBe(401);
   });
 
   it('returning or moving an item that never arrived is 409, and writes nothing', async () => {

@@ -35,6 +35,8 @@ export function presentCustodyEvent(row: CustodyEventRow, labView: boolean): Cus
       labView && row.byUserId !== null
         ? { id: row.byUserId, firstName: row.byFirstName, lastName: row.byLastName }
         : null,
+    expert:
+      labView && d.expertId !== undefined ? { id: d.expertId, name: d.expertName ?? 'Lab member' } : null,
     note: labView ? row.note : null,
     itemCount: d.itemCount ?? null,
     packaging: d.packaging ?? null,

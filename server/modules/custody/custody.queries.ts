@@ -239,3 +239,22 @@ export async function locationNameTaken(db: DbOrTx, name: string, exceptId?: num
     .limit(1);
   return Boolean(row);
 }
+
+/** Who can hold an item: active staff and admins, by name. */
+export function listExperts(db: DbOrTx) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(inArray(users.role, ['staff', 'admin']), eq(users.isActive, true)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+/** One active staff member or admin, or undefined. */
+export async function findExpert(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, id), inArray(users.role, ['staff', 'admin']), eq(users.isActive, true)))
+    .limit(1);
+  return row;
+}

@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changedFields, recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { z } from 'zod';
 import {
-  CUSTODY_MESSAGES as M,
   createLocationRequest,
   custodyHistory,
   custodyMoveRequest,
+  expertList,
   inventoryResponse,
   locationSchema,
   returnRequest,
@@ -17,12 +16,9 @@ import { errorResponse, errorResponses, idParams } from '../../../common/contrac
 import { sampleSchema } from '../../../common/contracts/samples';
 import { OWNER_VISIBLE_EVENTS } from '../../../common/domain/custody';
 import { MAX_SAMPLE_FILE_BYTES, MAX_SAMPLE_PHOTOS, inMegabytes } from '../../../common/domain/uploads';
-import { DEFAULT_LAB_NAME } from '../../../common/domain/reports';
-import { displaySampleId } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
-import { mailDay } from '../../mail/notifications';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
 import { sendPdf } from '../../plugins/pdf-reply';
 import {
   canHandleCustody,
@@ -31,23 +27,15 @@ import {
   seesCustodyDetails,
 } from '../../policies/custody';
 import { canReadSample } from '../../policies/samples';
-import { readLabSettings } from '../../db/lab-settings';
 import { presentSample } from '../samples/samples.presenter';
 import { findSample } from '../samples/samples.queries';
 import { receiveSampleSubmission } from '../samples/samples.upload';
-import { moveItem, receiveItem, returnItem, SAMPLE_NOT_FOUND } from './custody-events';
+import { expertName, moveItem, receiveItem, returnItem, SAMPLE_NOT_FOUND } from './custody-events';
 import { presentCustodyEvent, presentLocation } from './custody.presenter';
-import {
-  findLocation,
-  insertLocation,
-  listCustodyEvents,
-  listLocations,
-  locationNameTaken,
-  updateLocation,
-} from './custody.queries';
+import { listCustodyEvents, listExperts, listLocations } from './custody.queries';
 import { inventoryOf } from './inventory';
-import { renderLabelPdf } from './label-pdf';
-import { ownerOfSample } from './label-data';
+import { sampleLabel } from './label';
+import { changeLocation, createLocation } from './locations';
 
 const sampleCall = errorResponses(400, 401, 403, 404, 409);
 
@@ -163,18 +151,8 @@ export function custodyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const sample = await findSample(deps.db, request.params.id);
-        if (!sample) throw notFound(SAMPLE_NOT_FOUND);
-        const [owner, lab] = await Promise.all([ownerOfSample(deps.db, sample), readLabSettings(deps.db)]);
-        const displayId = displaySampleId(sample.id);
-        const pdf = await renderLabelPdf({
-          displayId,
-          itemName: sample.itemName,
-          ownerSurname: owner.surname,
-          receivedOn: owner.receivedAt ? mailDay(owner.receivedAt) : null,
-          labName: lab?.labName?.trim() || DEFAULT_LAB_NAME,
-        });
-        return sendPdf(reply, pdf, { name: `Label-${displayId}.pdf`, disposition: 'inline' });
+        const { pdf, name } = await sampleLabel(deps.db, request.params.id);
+        return sendPdf(reply, pdf, { name, disposition: 'inline' });
       },
     );
 
@@ -206,19 +184,7 @@ export function custodyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { name, description } = request.body;
-        const created = await deps.db.transaction(async (tx) => {
-          if (await locationNameTaken(tx, name)) throw conflict(M.locationTaken);
-          const row = await insertLocation(tx, { name, description });
-          await recordAudit(tx, {
-            ...auditContext(request),
-            action: 'location.created',
-            subject: { type: 'location', id: row.id },
-            before: null,
-            after: { name: row.name, description: row.description },
-          });
-          return row;
-        });
+        const created = await createLocation(deps.db, auditContext(request), request.body);
         reply.code(201);
         return presentLocation(created);
       },
@@ -240,38 +206,23 @@ export function custodyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { name, description, retired } = request.body;
-        const id = request.params.id;
-        const updated = await deps.db.transaction(async (tx) => {
-          const current = await findLocation(tx, id);
-          if (!current) throw notFound(M.locationNotFound);
-          if (name !== undefined && (await locationNameTaken(tx, name, id))) throw conflict(M.locationTaken);
-          await updateLocation(tx, id, {
-            ...(name !== undefined ? { name } : {}),
-            ...(description !== undefined ? { description } : {}),
-            ...(retired !== undefined
-              ? { retiredAt: retired ? (current.retiredAt ?? new Date()) : null }
-              : {}),
-          });
-          const after = await findLocation(tx, id);
-          const changed =
-            after &&
-            changedFields(
-              { name: current.name, description: current.description, retired: current.retiredAt !== null },
-              { name: after.name, description: after.description, retired: after.retiredAt !== null },
-            );
-          if (changed)
-            await recordAudit(tx, {
-              ...auditContext(request),
-              action: 'location.updated',
-              subject: { type: 'location', id },
-              ...changed,
-            });
-          return after;
-        });
-        if (!updated) throw notFound(M.locationNotFound);
+        const updated = await changeLocation(deps.db, auditContext(request), request.params.id, request.body);
         return presentLocation(updated);
       },
+    );
+
+    app.get(
+      '/api/staff/experts',
+      {
+        onRequest: custodyStaff,
+        schema: {
+          tags: ['custody'],
+          summary: 'Who an item can be handed to: active staff members and admins, by name',
+          security: bearer,
+          response: { 200: expertList, ...errorResponses(401, 403) },
+        },
+      },
+      async () => (await listExperts(deps.db)).map((e) => ({ id: e.id, name: expertName(e) })),
     );
 
     app.get(

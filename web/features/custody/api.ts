@@ -3,6 +3,7 @@ import type {
   CreateLocationRequest,
   CustodyEventEntry,
   CustodyMoveRequest,
+  Expert,
   IntakeRequest,
   Inventory,
   ReturnRequest,
@@ -32,6 +33,13 @@ export const inventoryQuery = () =>
   queryOptions({
     queryKey: custodyKeys.inventory(),
     queryFn: () => api.get<Inventory>('/api/staff/inventory'),
+  });
+
+export const expertsQuery = () =>
+  queryOptions({
+    queryKey: custodyKeys.experts(),
+    queryFn: () => api.get<Expert[]>('/api/staff/experts'),
+    staleTime: 5 * 60_000,
   });
 
 /** After a custody change: the sample everywhere, its history, the locations' counts, the inventory. */

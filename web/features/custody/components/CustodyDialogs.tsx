@@ -28,7 +28,7 @@ import { PHOTO_ACCEPT } from '../../../../common/domain/uploads';
 import { FilePicker } from '../../../components/FilePicker';
 import { errorMessage, serverFieldErrors } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { locationsQuery, useIntake, useMoveItem, useReturnItem } from '../api';
+import { expertsQuery, locationsQuery, useIntake, useMoveItem, useReturnItem } from '../api';
 
 // The custody dialogs of the sample page (docs/product/custody.md): receive the item at the intake
 // desk, move it or hand it to an expert, send it back or hand it over in person.
@@ -237,25 +237,41 @@ const MOVE_TEXT: Record<CustodyMove, { title: string; button: string; done: stri
     },
   };
 
+/** Active staff members and admins, as Select data. */
+function useExpertOptions(enabled: boolean) {
+  const q = useQuery({ ...expertsQuery(), enabled });
+  return {
+    options: (q.data ?? []).map((e) => ({ value: String(e.id), label: e.name })),
+    loading: q.isPending,
+  };
+}
+
 export function MoveDialog({
   sampleId,
   label,
   move,
+  defaultExpertId,
   onClose,
 }: {
   sampleId: number;
   label: string;
   move: CustodyMove | null;
+  /** The hand-over's preselected expert: the sample's assigned one. */
+  defaultExpertId: number | null;
   onClose: () => void;
 }) {
   const moveItem = useMoveItem(sampleId);
   const locations = useLocationOptions();
+  const experts = useExpertOptions(move === 'to-expert');
   const [locationId, setLocationId] = useState<string | null>(null);
+  const [expertId, setExpertId] = useState<string | null>(null);
+  const chosenExpert = expertId ?? (defaultExpertId !== null ? String(defaultExpertId) : null);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const text = move ? MOVE_TEXT[move] : null;
   const close = () => {
     setLocationId(null);
+    setExpertId(null);
     setNote('');
     setErrors({});
     onClose();
@@ -263,7 +279,12 @@ export function MoveDialog({
 
   const submit = async () => {
     if (!move) return;
-    const body = { event: move, locationId: locationId ? Number(locationId) : null, note: note || null };
+    const body = {
+      event: move,
+      locationId: locationId ? Number(locationId) : null,
+      ...(move === 'to-expert' && chosenExpert ? { expertId: Number(chosenExpert) } : {}),
+      note: note || null,
+    };
     const parsed = custodyMoveRequest.safeParse(body);
     if (!parsed.success) {
       setErrors(issuesOf(parsed.error));
@@ -290,6 +311,22 @@ export function MoveDialog({
           }}
         >
           <Stack gap="sm">
+            {move === 'to-expert' ? (
+              <Select
+                label="Expert"
+                name="expertId"
+                description={
+                  defaultExpertId === null ? 'Nobody chosen: you take the item yourself' : undefined
+                }
+                placeholder={experts.loading ? 'Loading the experts...' : 'Choose an expert'}
+                data={experts.options}
+                value={chosenExpert}
+                onChange={setExpertId}
+                searchable
+                error={errors.expertId}
+                comboboxProps={{ withinPortal: true }}
+              />
+            ) : null}
             <Select
               label={text.locationLabel}
               name="locationId"
