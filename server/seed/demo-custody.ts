@@ -7,6 +7,7 @@ import {
   samples,
   storageLocations,
 } from '../db/schema';
+import { expertName } from '../modules/custody/custody-events';
 import type { DemoSeedContext } from './demo-extras';
 
 // The demo lab's items where they really are (docs/product/custody.md): checked in at the desk a
@@ -147,7 +148,11 @@ const FIRST_PLACE: Record<string, Place> = {
   'Pair of Georgian Silver Candlesticks': 'vault',
 };
 
-/** Locations, and each item's custody history, written straight into the tables (no mails). */
+/**
+ * Locations, and each item's custody history, written straight into the tables: no mails, and no
+ * audit events (the audit trail stamps each event with the time it is written, so it cannot carry
+ * a history that happened before the seed ran; it starts with the first real action).
+ */
 export async function seedDemoCustody({ db, samples: created, staff }: DemoSeedContext): Promise<void> {
   const places = {} as Record<Place, { id: number; name: string }>;
   for (const [key, value] of Object.entries(LOCATIONS) as [Place, (typeof LOCATIONS)[Place]][]) {
@@ -170,6 +175,9 @@ export async function seedDemoCustody({ db, samples: created, staff }: DemoSeedC
     const story = STORIES[sample.itemName];
     if (!story) continue; // not arrived yet
     const handler = sample.assignedStaffId ?? desk?.id ?? null;
+    // Each hand-over names the expert who took the item: the sample's analyst.
+    const expert = staff.find((m) => m.id === handler);
+    const holder = expert ? { expertId: expert.id, expertName: expertName(expert) } : null;
     // Checked in the day after it was sent (couriers deliver overnight), in the morning.
     const receivedAt = new Date(sample.submissionDate.getTime() + 0.8 * DAY);
     const first = FIRST_PLACE[sample.itemName];
@@ -201,7 +209,7 @@ export async function seedDemoCustody({ db, samples: created, staff }: DemoSeedC
         at: new Date(receivedAt.getTime() + (span * (n + 1)) / (story.steps.length + 0.5)),
         place: step.state === 'returned' || step.state === 'collected' ? undefined : step.place,
         by: step.event === 'to-expert' ? handler : (desk?.id ?? null),
-        details: step.details ?? {},
+        details: step.event === 'to-expert' && holder ? { ...step.details, ...holder } : (step.details ?? {}),
         note: step.note ?? null,
       });
     });

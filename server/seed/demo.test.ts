@@ -116,6 +116,12 @@ describe('seed:demo', () => {
         expect(times.at(-1)!, sample.itemName).toBeLessThan(Date.now());
         expect(mine.at(-1)?.state, sample.itemName).toBe(sample.custodyState);
       }
+      // Every hand-over names its expert: the sample's analyst.
+      for (const e of events.filter((x) => x.event === 'to-expert')) {
+        const sample = all.find((x) => x.id === e.sampleId);
+        expect(e.details.expertId, sample?.itemName).toBe(sample?.assignedStaffId ?? e.byUserId);
+        expect(e.details.expertName, sample?.itemName).toMatch(/\S/);
+      }
       const shipped = events.find((e) => e.event === 'returned');
       expect(shipped?.details).toMatchObject({
         carrier: expect.any(String),
