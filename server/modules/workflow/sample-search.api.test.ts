@@ -75,6 +75,21 @@ describe('search: what q matches', () => {
     expect(ids(padded.body)[0]).toBe(target.id);
   });
 
+  it('a bare number of seven digits or more is an id only; shorter numbers are also searched as text', async () => {
+    const m = marker();
+    const ledger = await insertSample(t.db, customer, { itemName: `Ledger 98765432 ${m}` });
+    const coin = await insertSample(t.db, customer, { itemName: `Morgan dollar 1893 ${m}` });
+    // Seven digits or more: no sample has that id here, and the text is not read.
+    const long = await lab('q=98765432');
+    expect(long.status).toBe(200);
+    expect(ids(long.body)).not.toContain(ledger.id);
+    expect(ids((await lab(`q=${String(ledger.id).padStart(7, '0')}`)).body)).toEqual([ledger.id]);
+    // A year is a word of the item name.
+    expect(ids((await lab('q=1893')).body)).toContain(coin.id);
+    // The same number among other words is text.
+    expect(ids((await lab(`q=${encodeURIComponent(`98765432 ${m}`)}`)).body)).toEqual([ledger.id]);
+  });
+
   it('a report code in any case, ranked first; a partial code through the text', async () => {
     const m = marker();
     const code = newReportCode();

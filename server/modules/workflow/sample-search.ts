@@ -20,6 +20,8 @@ export type ParsedSearch = {
 };
 
 const ID_PATTERN = /^(?:val[-\s]?)?0*(\d{1,10})$/i;
+/** A bare number this long (leading zeros count: "0000042" is a padded id) is read as an id only. */
+export const ID_ONLY_DIGITS = 7;
 const CODE_CHARS = new Set(REPORT_CODE_ALPHABET);
 /** One token shaped like a whole address: something, an @, a domain with a dot. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -36,8 +38,10 @@ export function parseSearch(text: string): ParsedSearch {
   const code = upper.length === 8 && [...upper].every((c) => CODE_CHARS.has(c)) ? upper : null;
   const words = [...new Set(trimmed.toLowerCase().split(/\s+/).filter(Boolean))];
   // Short words narrow a search that has a longer one; alone they would read the whole table.
-  // A VAL id written as one ("VAL-0042") names the sample alone: no text can contain it.
-  const namesId = id !== null && /^val/i.test(trimmed);
+  // A VAL id written as one ("VAL-0042") names the sample alone: no text can contain it. So does a
+  // bare number of ID_ONLY_DIGITS or more: item names carry years and lot numbers, not such numbers,
+  // and matching them as text would read a trigram index's worth of rows for one sample.
+  const namesId = id !== null && (/^val/i.test(trimmed) || trimmed.length >= ID_ONLY_DIGITS);
   const usable = !namesId && words.some((w) => w.length >= MIN_WORD_LENGTH) ? words : [];
   const email = EMAIL_PATTERN.test(trimmed) ? trimmed.toLowerCase() : null;
   return { id, code, patterns: usable.slice(0, MAX_WORDS).map(likePattern), email };
