@@ -30,6 +30,7 @@ export const TOTAL_OVER_100_MESSAGE = 'Total percentage of elements cannot excee
 export const PERCENTAGE_DECIMALS_MESSAGE = 'Percentage can have at most 2 decimal places';
 export const duplicateElementMessage = (name: string) => `Element "${name}" already exists in the report`;
 export const elementAddedMessage = (name: string) => `Element "${name}" added to the report`;
+export const elementUpdatedMessage = (name: string) => `Element "${name}" updated`;
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 

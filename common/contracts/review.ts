@@ -61,6 +61,8 @@ export const reportReview = z.object({
   /** What was submitted: the report's statements (amounts in major units) and its element table. */
   content: reportContent.nullable(),
   elements: z.array(draftElement),
+  /** The author asked for the sample to be marked Completed when this revision is approved. */
+  completeOnApproval: z.boolean(),
   canReview: z.boolean(),
 });
 export type ReportReview = z.infer<typeof reportReview>;

@@ -1,11 +1,18 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportReview } from '../../common/contracts/review';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
-import { photoFile, submissionFields, submitSample } from '../support/factories';
+import {
+  comparableSale,
+  element,
+  photoFile,
+  submissionFields,
+  submitSample,
+  valuationReport,
+} from '../support/factories';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
 
@@ -19,8 +26,10 @@ const AUTHOR = { email: 'ada.review@lab.test', password: 'staff-password-1' };
 const REVIEWER = { email: 'rita.review@lab.test', password: 'staff-password-2' };
 const CUSTOMER = { email: 'carl.review@lab.test', password: 'customer-password-1' };
 const ITEM = 'Regency Silver Inkstand';
-const COMMENT = 'Please state the purity of the gold.';
+const COMMENT = 'Please name the maker in full.';
 let sampleId = 0;
+/** The sample's photos as submitted: front.jpg, then back.jpg. */
+let photoIds: number[] = [];
 let adminToken = '';
 let customerToken = '';
 let authorToken = '';
@@ -42,8 +51,15 @@ beforeAll(async () => {
     product,
     customerToken,
     submissionFields({ submitterName: 'Carl Owner', submitterEmail: CUSTOMER.email, itemName: ITEM }),
-    [photoFile('front.jpg')],
+    [photoFile('front.jpg'), photoFile('back.jpg')],
   );
+  const detail = await callOk<{ files: { id: number; fileCategory: string }[] }>(
+    product,
+    'GET',
+    `/api/samples/${sampleId}`,
+    { token: customerToken },
+  );
+  photoIds = detail.files.filter((f) => f.fileCategory === 'photo').map((f) => f.id);
   await callOk(product, 'POST', `/api/admin/samples/${sampleId}/assign`, {
     token: adminToken,
     json: { staffId: author.id },
@@ -58,17 +74,24 @@ async function signedIn(who: { email: string; password: string }) {
   return { page, close: () => context.close() };
 }
 
-/** The author issues from the staff panel of the sample page: one element, Generate PDF Report. */
-async function issueFromPanel(page: Page, purity?: string) {
-  await page.goto(`/sample/${sampleId}`);
-  await page.getByLabel('Element Name').fill('Gold');
-  await page.getByLabel('Percentage').fill('75');
-  if (purity) await page.getByLabel('Purity').fill(purity);
-  await page.getByRole('button', { name: 'Add Element' }).click();
-  await page.getByRole('button', { name: 'Generate PDF Report' }).click();
-  await visible(page, 'Sent for Review');
-  await visible(page, 'Awaiting review by a second expert');
-}
+/**
+ * What the author first submits: every part of an appraisal (identification, verdicts with their
+ * notes, a value in GBP with its basis, the back photo before the front one, the assignment, a
+ * comparable sale) and an element whose notes have a heading; they also ask for Completed.
+ */
+const firstDraft = () => ({
+  ...valuationReport([...photoIds].reverse(), {
+    elements: [
+      element('Gold', 75, {
+        purity: '18K',
+        quality: 'Good',
+        notes: '<h2>Assay method</h2><p>XRF at three spots on the base.</p>',
+      }),
+    ],
+    comparables: [comparableSale(1)],
+  }),
+  markCompleted: true,
+});
 
 const shoot = async (page: Page, name: string) => {
   for (const width of [1366, 375]) {
@@ -77,6 +100,29 @@ const shoot = async (page: Page, name: string) => {
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 };
+
+/** The reviewer's reading of the draft: every part the PDF states, photos in their order, element notes. */
+async function expectWholeDraft(panel: Locator, maker: string) {
+  const draft = panel.getByRole('region', { name: 'The draft, as the PDF will state it' });
+  await draft.getByText(maker, { exact: true }).waitFor();
+  for (const text of [
+    'Signature and canvas consistent with the period.',
+    'Minor craquelure, no losses.',
+    'Comparable sales at auction, 2024–2026.',
+    'A landscape in good order, consistent with the attribution.',
+    'To set the sum insured under a fine-art insurance policy.',
+    comparableSale(1).description,
+    'XRF at three spots on the base.',
+  ])
+    await draft.getByText(text, { exact: false }).first().waitFor();
+  // The element's notes keep their heading, in bold.
+  const notesHeading = draft.getByText('Assay method', { exact: true });
+  expect(await notesHeading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
+  expect(await draft.getByText(/^Photo \d: /).allTextContents()).toEqual([
+    'Photo 1: back.jpg',
+    'Photo 2: front.jpg',
+  ]);
+}
 
 describe('the second review', () => {
   it('the admin turns it on in the lab settings', async () => {
@@ -132,9 +178,26 @@ describe('the second review', () => {
     await close();
   });
 
-  it('the author issues: nothing is public and the report waits for a second expert', async () => {
+  it('the author issues the whole appraisal: nothing is public and the report waits for a second expert', async () => {
+    const sent = await callOk<{ state: string }>(product, 'POST', `/api/staff/samples/${sampleId}/report`, {
+      token: authorToken,
+      json: firstDraft(),
+    });
+    expect(sent.state).toBe('awaiting-review');
     const { page, close } = await signedIn(AUTHOR);
-    await issueFromPanel(page);
+    await page.goto(`/sample/${sampleId}`);
+    await visible(page, 'Awaiting review by a second expert');
+    // The editor does not offer to issue again while the draft is with the reviewer.
+    await visible(page, 'With a second expert');
+    expect(await page.getByRole('button', { name: 'Generate PDF Report' }).count()).toBe(0);
+    // The author can read what they submitted.
+    await page.getByRole('button', { name: 'Show what was submitted' }).click();
+    await page
+      .getByRole('region', { name: 'The draft, as the PDF will state it' })
+      .getByText('John Constable (attributed)')
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'author-waiting');
     const review = await callOk<ReportReview>(
       product,
       'GET',
@@ -143,7 +206,7 @@ describe('the second review', () => {
         token: authorToken,
       },
     );
-    expect(review).toMatchObject({ state: 'awaiting-review', canReview: false });
+    expect(review).toMatchObject({ state: 'awaiting-review', canReview: false, completeOnApproval: true });
     expect((await call(product, 'GET', `/api/reports/verify/${review.reportCode}`)).status).toBe(404);
     const owned = await callOk<{ reportCode: string | null }>(product, 'GET', `/api/samples/${sampleId}`, {
       token: customerToken,
@@ -156,7 +219,7 @@ describe('the second review', () => {
     await close();
   });
 
-  it('a second expert finds it under "Awaiting your review" and sends it back with a comment', async () => {
+  it('a second expert finds it under "Awaiting your review", lands on the panel, reads the whole draft and sends it back', async () => {
     const { page, close } = await signedIn(REVIEWER);
     await page.goto('/staff');
     const queue = page.getByRole('region', { name: 'Awaiting your review' });
@@ -166,10 +229,16 @@ describe('the second review', () => {
     await queue.getByRole('link', { name: new RegExp(ITEM) }).click();
     const panel = page.getByRole('region', { name: 'Review this report' });
     await panel.getByText('Ada Author').waitFor();
-    await panel.getByRole('button', { name: 'Show what was submitted' }).click();
-    await panel.getByRole('cell', { name: 'Gold' }).waitFor();
+    // Landed on the panel: its heading has the focus and is on screen.
+    const heading = panel.getByRole('heading', { name: 'Review this report' });
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await heading.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(900);
+    await expectWholeDraft(panel, 'John Constable (attributed)');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shoot(page, 'reviewer');
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await panel.getByRole('button', { name: 'Send back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send the report back' });
     await dialog.getByRole('button', { name: 'Send back' }).click();
@@ -198,7 +267,7 @@ describe('the second review', () => {
     await close();
   });
 
-  it('the author reads the comment and issues again', async () => {
+  it('the author finds the returned draft in the editor, fixes the maker and issues again', async () => {
     const { page, close } = await signedIn(AUTHOR);
     await page.goto(`/sample/${sampleId}`);
     await visible(page, 'Sent back by the reviewer');
@@ -206,9 +275,82 @@ describe('the second review', () => {
     const history = page.getByRole('region', { name: 'Review history' });
     await history.getByText('Sent back by Rita Reviewer').waitFor();
     await history.getByText(COMMENT).waitFor();
+    // Every part of what was sent back is in the editor again, nothing to type from nothing.
+    await visible(page, /The editor holds revision 1 as it was sent back/);
+    const maker = page.getByLabel('Maker');
+    await expect.poll(() => maker.inputValue()).toBe('John Constable (attributed)');
+    expect(await page.getByLabel('Materials').inputValue()).toBe('Oil on canvas');
+    expect(
+      await page.getByRole('radio', { name: 'Authentic', exact: true }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(
+      await page.getByRole('radio', { name: 'Very good', exact: true }).getAttribute('aria-checked'),
+    ).toBe('true');
+    await page
+      .getByRole('group', { name: 'Rationale', exact: true })
+      .getByText('Signature and canvas consistent with the period.')
+      .waitFor();
+    expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toMatch(/^GBP/);
+    expect(await page.getByLabel('Low value (GBP)').inputValue()).toMatch(/^12,?000$/);
+    expect(await page.getByLabel('High value (GBP)').inputValue()).toMatch(/^18,?000$/);
+    expect(
+      await page
+        .getByRole('list', { name: 'Photos on the report, in order' })
+        .getByText(/^Photo \d: /)
+        .allTextContents(),
+    ).toEqual(['Photo 1: back.jpg', 'Photo 2: front.jpg']);
+    expect(await page.getByLabel('Intended use', { exact: true }).inputValue()).toBe(
+      'To set the sum insured under a fine-art insurance policy.',
+    );
+    await page.getByText(comparableSale(1).description, { exact: false }).first().waitFor();
+    await page.getByRole('cell', { name: 'Gold', exact: true }).waitFor();
+    expect(await page.getByLabel('Also mark the sample Completed').isChecked()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shoot(page, 'author-sent-back');
-    await issueFromPanel(page, '18K');
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // One field changed, then issued again from the loaded draft.
+    await maker.fill('John Constable');
+    // The element is edited in place: its values and notes fill the form, Save puts it back in its row.
+    await page.getByRole('button', { name: 'Edit Gold' }).click();
+    await page.getByRole('heading', { name: 'Edit Gold' }).waitFor();
+    expect(await page.getByLabel('Element Name').inputValue()).toBe('Gold');
+    expect(await page.getByLabel('Purity').inputValue()).toBe('18K');
+    await page
+      .getByRole('group', { name: 'Notes', exact: true })
+      .getByText('XRF at three spots on the base.')
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel('Purity').fill('750');
+    await page.getByRole('button', { name: 'Save Element' }).click();
+    await visible(page, 'Element Updated');
+    await page.getByRole('cell', { name: '750', exact: true }).waitFor();
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Edit Gold' }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Add Element' }).waitFor();
+    await page.getByRole('button', { name: 'Generate PDF Report' }).click();
+    await visible(page, 'Sent for Review');
+    await visible(page, 'Awaiting review by a second expert');
+    const again = await callOk<ReportReview>(product, 'GET', `/api/staff/samples/${sampleId}/report/review`, {
+      token: authorToken,
+    });
+    // Everything else went back as it was.
+    expect(again).toMatchObject({ state: 'awaiting-review', revision: 1, completeOnApproval: true });
+    expect(again.content).toMatchObject({
+      identification: { ...valuationReport().identification, maker: 'John Constable' },
+      authenticity: valuationReport().authenticity,
+      condition: valuationReport().condition,
+      valuation: { low: 12_000, high: 18_000, currency: 'GBP', basis: valuationReport().valuation?.basis },
+      photoIds: [...photoIds].reverse(),
+      assignment: valuationReport().assignment,
+      comparables: [{ description: comparableSale(1).description, price: comparableSale(1).price }],
+    });
+    expect(again.elements).toEqual((firstDraft().elements ?? []).map((e) => ({ ...e, purity: '750' })));
     await shoot(page, 'author-awaiting');
     await close();
   });
@@ -217,7 +359,31 @@ describe('the second review', () => {
     const { page, close } = await signedIn(REVIEWER);
     await page.goto(`/sample/${sampleId}`);
     const panel = page.getByRole('region', { name: 'Review this report' });
+    // The corrected draft, whole, and the earlier send-back with its comment beside it.
+    await expectWholeDraft(panel, 'John Constable');
+    const earlier = page.getByRole('region', { name: 'Review history' });
+    await earlier.getByText('Sent back by Rita Reviewer').waitFor();
+    await earlier.getByText(COMMENT).waitFor();
+    // Approve asks first, naming what will happen.
     await panel.getByRole('button', { name: 'Approve' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Approve and issue this report?' });
+    await confirm.getByText('naming Ada Author as analyst and you as reviewer', { exact: false }).waitFor();
+    await confirm.getByText('The client is mailed that their report is ready', { exact: false }).waitFor();
+    await confirm.getByText('the sample is marked Completed', { exact: false }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shoot(page, 'approve-confirm');
+    // Cancel changes nothing.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(
+      (
+        await callOk<ReportReview>(product, 'GET', `/api/staff/samples/${sampleId}/report/review`, {
+          token: authorToken,
+        })
+      ).state,
+    ).toBe('awaiting-review');
+    await panel.getByRole('button', { name: 'Approve' }).click();
+    await confirm.getByRole('button', { name: 'Approve and issue' }).click();
     await visible(page, 'Report Approved');
     await panel.waitFor({ state: 'hidden' });
     // Both decisions stay on record, newest first, the send-back with its comment.

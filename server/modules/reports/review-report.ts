@@ -260,6 +260,7 @@ async function presentReview(
     comment: row.reviewComment,
     content: presentReportContent(row.content),
     elements: row.elements ?? [],
+    completeOnApproval: row.completeOnApproval,
     canReview: row.state === 'awaiting-review' && canReviewRevision(user, row),
   };
 }

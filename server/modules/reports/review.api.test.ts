@@ -12,6 +12,7 @@ import {
   photoFile,
   submissionFields,
   submitSample,
+  comparableSale,
   valuationReport,
 } from '../../../tests/support/factories';
 import { PROGRAMS, requirePrograms } from '../../../tests/support/programs';
@@ -367,6 +368,94 @@ describe('second review on', () => {
     expect(text).toContain('Ada Author');
     expect(text).toContain('Rita Reviewer');
     expect(text).not.toContain('Awaiting review');
+  });
+
+  it('a sent-back draft is kept whole for its author (every part, photos in order), and every send-back stays on record', async () => {
+    const s = await submitSample(t, owner.token, submissionFields({ category: 'artwork-paintings' }), [
+      photoFile('front.jpg'),
+      photoFile('back.jpg'),
+    ]);
+    await t.db.update(samples).set({ assignedStaffId: author.id }).where(eq(samples.id, s));
+    const detail = await call(t, 'GET', `/api/samples/${s}`, { token: author.token });
+    const photoIds = (detail.body as { files: { id: number; fileCategory: string }[] }).files
+      .filter((f) => f.fileCategory === 'photo')
+      .map((f) => f.id);
+    expect(photoIds).toHaveLength(2);
+    // The photos in the author's order (back first), a comparable with its own photo, notes with a heading.
+    const sent = valuationReport([...photoIds].reverse(), {
+      elements: [
+        element('Gold', 75, {
+          purity: '18K',
+          quality: 'Good',
+          notes: '<h2>Assay</h2><p>XRF, three spots.</p>',
+        }),
+      ],
+      comparables: [comparableSale(1, { photoFileId: photoIds[0] ?? null, price: 12_500 })],
+    });
+    expect((await issue(s, { ...sent, markCompleted: true })).status).toBe(200);
+    const waiting = (await review(s, reviewer)).body as Record<string, unknown>;
+    expect(waiting).toMatchObject({ state: 'awaiting-review', completeOnApproval: true, canReview: true });
+    expect((await reject(s, reviewer, { comment: 'Round one: state the assay method.' })).status).toBe(200);
+
+    // What the author reads back is what they sent: every statement, the elements and the photos' order.
+    const returned = (await review(s, author)).body as {
+      state: string;
+      comment: string;
+      completeOnApproval: boolean;
+      content: Record<string, unknown>;
+      elements: unknown[];
+    };
+    expect(returned).toMatchObject({
+      state: 'returned',
+      comment: 'Round one: state the assay method.',
+      completeOnApproval: true,
+    });
+    expect(returned.content).toMatchObject({
+      identification: sent.identification,
+      authenticity: sent.authenticity,
+      condition: sent.condition,
+      valuation: { ...sent.valuation, low: 12_000, high: 18_000 },
+      summary: sent.summary,
+      photoIds: [...photoIds].reverse(),
+      assignment: sent.assignment,
+      comparables: [{ ...comparableSale(1), photoFileId: photoIds[0], price: 12_500 }],
+      revalueBy: '2029-03-14',
+    });
+    expect(returned.elements).toEqual([
+      {
+        element: 'Gold',
+        percentage: 75,
+        purity: '18K',
+        quality: 'Good',
+        notes: '<h2>Assay</h2><p>XRF, three spots.</p>',
+      },
+    ]);
+    // The owner learns nothing of it.
+    expect(JSON.stringify(await ownerView(s))).not.toContain('Round one');
+
+    // A second round: the author changes one field, the reviewer sends it back again, then approves.
+    const changed = { ...sent, summary: '<p>Assay by XRF at three spots.</p>' };
+    expect((await issue(s, changed)).body).toMatchObject({ state: 'awaiting-review', revision: 1 });
+    expect((await review(s, reviewer)).body).toMatchObject({
+      state: 'awaiting-review',
+      completeOnApproval: false,
+      content: { summary: '<p>Assay by XRF at three spots.</p>', photoIds: [...photoIds].reverse() },
+    });
+    expect((await reject(s, reviewer, { comment: 'Round two: name the spots.' })).status).toBe(200);
+    expect((await review(s, author)).body).toMatchObject({
+      state: 'returned',
+      comment: 'Round two: name the spots.',
+      content: { summary: '<p>Assay by XRF at three spots.</p>' },
+    });
+    expect((await issue(s, changed)).status).toBe(200);
+    expect((await approve(s, reviewer)).status).toBe(200);
+    const decisions = (await history(s, author)).body as { decision: string; comment: string | null }[];
+    expect(decisions.map((d) => [d.decision, d.comment])).toEqual([
+      ['approved', null],
+      ['returned', 'Round two: name the spots.'],
+      ['returned', 'Round one: state the assay method.'],
+    ]);
+    expect((await review(s, author)).body).toBeNull();
   });
 
   it('a re-issue waits while the previous revision stays public, unchanged, until an admin approves it', async () => {

@@ -142,8 +142,9 @@ export const newComparable = (currency: string): ComparableDraft => ({
   photoFileId: null,
 });
 
-type DraftSource = Pick<SampleDetail, 'reportElements' | 'report' | 'files'> &
-  Partial<Pick<SampleDetail, 'purposeOfValuation' | 'dimensions' | 'materials' | 'estimatedAge'>>;
+export type DraftSource = Pick<SampleDetail, 'report' | 'files'> & {
+  reportElements: readonly ElementLike[];
+} & Partial<Pick<SampleDetail, 'purposeOfValuation' | 'dimensions' | 'materials' | 'estimatedAge'>>;
 
 /**
  * A first report's identification starts from what the client submitted: their dimensions and

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Grid,
+  Group,
   NumberInput,
   Select,
   Stack,
@@ -12,25 +13,31 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   duplicateElementMessage,
   ELEMENT_REQUIRED_MESSAGE,
   elementAddedMessage,
+  elementUpdatedMessage,
   hasAtMostTwoDecimals,
   PERCENTAGE_DECIMALS_MESSAGE,
   TOTAL_OVER_100_MESSAGE,
 } from '../../../../common/contracts/reports';
 import { ELEMENT_QUALITIES, MAX_TOTAL_PERCENTAGE, PERCENTAGE_STEP } from '../../../../common/domain/reports';
 import { ElementsTable } from '../../../components/ElementsTable';
+import { focusInView } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { type DraftElement, draftKey } from '../report-draft';
 import { NotesEditor } from '../../../components/NotesEditor';
+import { RichParagraphs } from '../../../components/RichParagraphs';
 
 const EMPTY_FORM = { element: '', percentage: 0 as number | string, purity: '', quality: '', notes: '' };
 
-/** The 'Add Analysis Element' form and the 'Analysis Results' table, with the element checks of docs/product/limits.md. */
+/**
+ * The 'Add Analysis Element' form and the 'Analysis Results' table, with the element checks of
+ * docs/product/limits.md. A row's Edit loads it into the form, to be saved in its place under the same checks.
+ */
 export function ElementEditor({
   rows,
   onChange,
@@ -42,14 +49,20 @@ export function ElementEditor({
 }) {
   const [form, setForm] = useState(EMPTY_FORM);
   const [error, setError] = useState<{ field: 'element' | 'percentage'; message: string } | null>(null);
+  // The row being edited in place (its key), or null while the form adds a new one.
+  const [editing, setEditing] = useState<string | null>(null);
+  // Remounts the notes editor when a row's notes are loaded into it (it reads its content once).
+  const [formLoad, setFormLoad] = useState(0);
   const total = rows.reduce((sum, r) => sum + Math.round(r.percentage * 100), 0) / 100;
+  const editedRow = editing ? rows.find((r) => r.key === editing) : undefined;
 
   const refuse = (field: 'element' | 'percentage', message: string) => {
     setError({ field, message });
     toast.error('Validation Error', message);
   };
 
-  const add = () => {
+  /** The form's row, checked like every row (docs/product/limits.md); the row being edited is left out of the checks. */
+  const save = () => {
     const name = form.element.trim();
     const percentage =
       typeof form.percentage === 'number' ? form.percentage : Number.parseFloat(form.percentage);
@@ -59,33 +72,64 @@ export function ElementEditor({
     }
     if (percentage > MAX_TOTAL_PERCENTAGE) return refuse('percentage', TOTAL_OVER_100_MESSAGE);
     if (!hasAtMostTwoDecimals(percentage)) return refuse('percentage', PERCENTAGE_DECIMALS_MESSAGE);
-    if (rows.some((r) => r.element.trim().toLowerCase() === name.toLowerCase())) {
+    const others = rows.filter((r) => r.key !== editedRow?.key);
+    if (others.some((r) => r.element.trim().toLowerCase() === name.toLowerCase())) {
       return refuse('element', duplicateElementMessage(name));
     }
-    if (Math.round(total * 100) + Math.round(percentage * 100) > MAX_TOTAL_PERCENTAGE * 100) {
+    const othersTotal = others.reduce((sum, r) => sum + Math.round(r.percentage * 100), 0);
+    if (othersTotal + Math.round(percentage * 100) > MAX_TOTAL_PERCENTAGE * 100) {
       return refuse('percentage', TOTAL_OVER_100_MESSAGE);
     }
-    onChange([
-      ...rows,
-      {
-        key: draftKey(),
-        element: name,
-        percentage,
-        purity: form.purity,
-        quality: form.quality,
-        notes: form.notes,
-      },
-    ]);
+    const row = {
+      key: editedRow?.key ?? draftKey(),
+      element: name,
+      percentage,
+      purity: form.purity,
+      quality: form.quality,
+      notes: form.notes,
+    };
+    // An edited row keeps its place in the table.
+    onChange(editedRow ? rows.map((r) => (r.key === editedRow.key ? row : r)) : [...rows, row]);
     setError(null);
     setForm(EMPTY_FORM);
-    toast.success('Element Added', elementAddedMessage(name));
+    if (editedRow) {
+      setEditing(null);
+      setFormLoad((n) => n + 1);
+      toast.success('Element Updated', elementUpdatedMessage(name));
+      // Back to the row's own Edit button once the table has its new name.
+      setTimeout(() => document.getElementById(`${idPrefix}-edit-${row.key}`)?.focus(), 0);
+    } else toast.success('Element Added', elementAddedMessage(name));
+  };
+
+  /** Loads a row into the form above the table, to be changed and saved in its place. */
+  const startEditing = (row: DraftElement) => {
+    setEditing(row.key);
+    setForm({
+      element: row.element,
+      percentage: row.percentage,
+      purity: row.purity,
+      quality: row.quality,
+      notes: row.notes,
+    });
+    setError(null);
+    setFormLoad((n) => n + 1);
+    setTimeout(() => focusInView(document.getElementById(`${idPrefix}-element`)), 0);
+  };
+
+  const cancelEditing = () => {
+    const key = editing;
+    setEditing(null);
+    setForm(EMPTY_FORM);
+    setError(null);
+    setFormLoad((n) => n + 1);
+    setTimeout(() => document.getElementById(`${idPrefix}-edit-${key}`)?.focus(), 0);
   };
 
   return (
     <Stack gap="md">
       <Stack gap="sm">
         <Title order={3} size="h4">
-          Add Analysis Element
+          {editedRow ? `Edit ${editedRow.element}` : 'Add Analysis Element'}
         </Title>
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -136,12 +180,27 @@ export function ElementEditor({
             />
           </Grid.Col>
         </Grid>
-        <NotesEditor value={form.notes} onChange={(notes) => setForm((f) => ({ ...f, notes }))} />
-        <div>
-          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} variant="light" onClick={add}>
-            Add Element
-          </Button>
-        </div>
+        <NotesEditor
+          key={formLoad}
+          value={form.notes}
+          onChange={(notes) => setForm((f) => ({ ...f, notes }))}
+        />
+        {editedRow ? (
+          <Group gap="sm">
+            <Button leftSection={<IconCheck size={16} aria-hidden="true" />} variant="light" onClick={save}>
+              Save Element
+            </Button>
+            <Button variant="default" onClick={cancelEditing}>
+              Cancel Editing
+            </Button>
+          </Group>
+        ) : (
+          <div>
+            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} variant="light" onClick={save}>
+              Add Element
+            </Button>
+          </div>
+        )}
       </Stack>
 
       <Stack gap="xs">
@@ -171,26 +230,32 @@ export function ElementEditor({
             extraColumns={[
               {
                 header: 'Notes',
-                cell: (r) =>
-                  r.notes ? (
-                    <Text size="xs" lineClamp={2}>
-                      {stripTags(r.notes)}
-                    </Text>
-                  ) : (
-                    '—'
-                  ),
+                cell: (r) => (r.notes ? <RichParagraphs html={r.notes} size="xs" /> : '—'),
               },
               {
                 header: <VisuallyHidden>Actions</VisuallyHidden>,
                 cell: (r) => (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${r.element}`}
-                    onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
-                  >
-                    <IconTrash size={16} aria-hidden="true" />
-                  </ActionIcon>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      id={`${idPrefix}-edit-${r.key}`}
+                      variant="subtle"
+                      aria-label={`Edit ${r.element}`}
+                      aria-pressed={editing === r.key}
+                      onClick={() => startEditing(r)}
+                    >
+                      <IconPencil size={16} aria-hidden="true" />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${r.element}`}
+                      // The row being edited is saved or cancelled first.
+                      disabled={editing === r.key}
+                      onClick={() => onChange(rows.filter((x) => x.key !== r.key))}
+                    >
+                      <IconTrash size={16} aria-hidden="true" />
+                    </ActionIcon>
+                  </Group>
                 ),
               },
             ]}
@@ -207,13 +272,4 @@ export function ElementEditor({
       </Stack>
     </Stack>
   );
-}
-
-/** Notes preview in the table: the text only (the HTML is rendered on the PDF). */
-function stripTags(html: string): string {
-  const doc = new DOMParser().parseFromString(
-    html.replace(/<\/(p|h1|h2|li)>|<br\s*\/?>/gi, '$& '),
-    'text/html',
-  );
-  return doc.body.textContent ?? '';
 }

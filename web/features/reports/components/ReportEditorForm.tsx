@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconEye, IconFileTypePdf } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SampleDetail } from '../../../../common/contracts/samples';
 import { normalizeStatus } from '../../../../common/domain/samples';
 import { ElementEditor } from './ElementEditor';
@@ -43,13 +43,37 @@ export function ReportEditorForm({
   canIssue?: boolean;
 }) {
   const [complete, setComplete] = useState(false);
-  const { draft } = editor;
+  const { draft, pending } = editor;
+  // A draft sent back keeps its author's 'Also mark the sample Completed' with the rest of it.
+  const returnedWithComplete = pending?.state === 'returned' && pending.completeOnApproval;
+  useEffect(() => {
+    setComplete(returnedWithComplete);
+  }, [editor.draftKey, returnedWithComplete]);
   if (!draft)
     return (
       <Group role="status">
         <Loader size="sm" />
         <Text>Loading report...</Text>
       </Group>
+    );
+
+  // A revision waits for a second expert: issuing again is refused until it is approved or sent back.
+  if (pending?.state === 'awaiting-review')
+    return (
+      <Stack gap="md">
+        <Alert color="blue" variant="light" title="With a second expert">
+          Revision {pending.revision} of this report is waiting for a second expert, who reads it in
+          &lsquo;Review this report&rsquo; on the sample page. It can be changed and issued again once it has
+          been approved or sent back.
+        </Alert>
+        {onCancel ? (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Close
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
     );
 
   const submit = async (confirmed = false) => {
@@ -62,6 +86,12 @@ export function ReportEditorForm({
   return (
     // Remounted on each fresh load: the rich-text editors read their content once.
     <Stack gap="md" key={editor.draftKey}>
+      {pending?.state === 'returned' ? (
+        <Alert color="orange" variant="light" p="sm">
+          The editor holds revision {pending.revision} as it was sent back: change what the reviewer asks and
+          issue it again.
+        </Alert>
+      ) : null}
       <ReportContentEditor
         draft={draft}
         errors={editor.errors}

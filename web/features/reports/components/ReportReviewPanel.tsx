@@ -1,28 +1,34 @@
-import { Alert, Button, Card, Collapse, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Collapse,
+  Divider,
+  Group,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconChevronDown, IconChevronUp, IconArrowBackUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   MAX_REVIEW_COMMENT,
   rejectReportBody,
   type ReportReview,
   type ReviewDecision,
 } from '../../../../common/contracts/review';
+import type { SampleFile } from '../../../../common/contracts/samples';
 import { isLabRole } from '../../../../common/domain/roles';
-import {
-  dateInWords,
-  formatMajorRange,
-  gradeLabel,
-  valueTypeLabel,
-  verdictLabel,
-} from '../../../../common/domain/valuation';
+import { displaySampleId } from '../../../../common/domain/samples';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { AppraisalParts } from '../../../components/AppraisalParts';
-import { ElementsTable } from '../../../components/ElementsTable';
-import { IdentificationList, statedFields } from '../../../components/ReportParts';
+import { ReportStatements, statesAnything } from '../../../components/ReportContentCard';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { reportReviewQuery, reviewHistoryQuery } from '../../../lib/reviews';
+import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useApproveReport, useSendBackReport } from '../review-api';
@@ -52,15 +58,49 @@ export function ReportReviewPanel({ sampleId }: { sampleId: number }) {
 
 function CurrentReview({ review: r, userId }: { review: ReportReview; userId: number | undefined }) {
   if (r.state === 'returned') return <SentBack review={r} />;
-  if (!r.canReview)
-    return (
-      <Alert color="blue" variant="light" title="Awaiting review by a second expert">
-        Revision {r.revision}, issued by {r.author?.id === userId ? 'you' : nameOf(r.author)} on{' '}
-        {formatDateTime(r.submittedAt)}, is not public yet: another staff member or an admin must approve it
-        before the customer sees it.
-      </Alert>
-    );
+  if (!r.canReview) return <Awaiting review={r} userId={userId} />;
   return <ReviewCard review={r} />;
+}
+
+/** The author (or anyone who may not decide) sees that it waits, and may read what was submitted. */
+function Awaiting({ review: r, userId }: { review: ReportReview; userId: number | undefined }) {
+  const [showContent, setShowContent] = useState(false);
+  const sample = useSampleFiles(r.sampleId);
+  const contentId = useId();
+  return (
+    <Alert color="blue" variant="light" title="Awaiting review by a second expert">
+      <Stack gap="xs">
+        <Text size="sm">
+          Revision {r.revision}, issued by {r.author?.id === userId ? 'you' : nameOf(r.author)} on{' '}
+          {formatDateTime(r.submittedAt)}, is not public yet: another staff member or an admin must approve it
+          before the customer sees it.
+        </Text>
+        <div>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            aria-expanded={showContent}
+            aria-controls={`${contentId}-content`}
+            leftSection={
+              showContent ? (
+                <IconChevronUp size={14} aria-hidden="true" />
+              ) : (
+                <IconChevronDown size={14} aria-hidden="true" />
+              )
+            }
+            onClick={() => setShowContent((v) => !v)}
+          >
+            {showContent ? 'Hide what was submitted' : 'Show what was submitted'}
+          </Button>
+          <Collapse expanded={showContent} id={`${contentId}-content`}>
+            <Box mt="sm" bg="white" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+              <DraftReading review={r} files={sample?.files ?? []} titleId={`${contentId}-draft`} />
+            </Box>
+          </Collapse>
+        </div>
+      </Stack>
+    </Alert>
+  );
 }
 
 /** Every approval and send-back on the sample, newest first (the lab's record; never the customer's). */
@@ -130,21 +170,45 @@ function SentBack({ review: r }: { review: ReportReview }) {
   );
 }
 
+/** The sample (already loaded by the page around the panel): its photos, name and id. */
+function useSampleFiles(sampleId: number) {
+  return useQuery(sampleDetailQuery(sampleId)).data;
+}
+
 function ReviewCard({ review: r }: { review: ReportReview }) {
-  const [showContent, setShowContent] = useState(false);
   const [sendBackOpen, setSendBackOpen] = useState(false);
+  const [approveOpen, setApproveOpen] = useState(false);
   const approve = useApproveReport(r.sampleId);
+  const sample = useSampleFiles(r.sampleId);
   const contentId = useId();
+  // The reviewer lands on what they came for: the draft and its two decisions, not the page's top.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const el = heading.current;
+    if (!el) return;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, []);
   const onApprove = () =>
     approve.mutate(undefined, {
-      onSuccess: (res) =>
-        toast.success('Report Approved', `${res.message}. Verification code: ${res.reportCode}`),
+      onSuccess: (res) => {
+        setApproveOpen(false);
+        toast.success('Report Approved', `${res.message}. Verification code: ${res.reportCode}`);
+      },
       onError: (err) => toast.error('Error', errorMessage(err, 'Failed to approve the report')),
     });
+  const author = nameOf(r.author);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`${contentId}-title`}>
       <Stack gap="sm">
-        <Title order={2} size="h3" id={`${contentId}-title`}>
+        <Title
+          order={2}
+          size="h3"
+          id={`${contentId}-title`}
+          ref={heading}
+          tabIndex={-1}
+          style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 16px)', outline: 'none' }}
+        >
           Review this report
         </Title>
         <Text size="sm">
@@ -152,30 +216,12 @@ function ReviewCard({ review: r }: { review: ReportReview }) {
           <Text span ff="monospace" fw={600}>
             {r.reportCode}
           </Text>
-          ) was issued by <strong>{nameOf(r.author)}</strong> on {formatDateTime(r.submittedAt)} and awaits a
-          second expert. The customer sees nothing of it until it is approved.
+          ) was issued by <strong>{author}</strong> on {formatDateTime(r.submittedAt)} and awaits a second
+          expert. The customer sees nothing of it until it is approved. Read the draft below as its PDF will
+          state it, then approve it or send it back.
         </Text>
-        <div>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            aria-expanded={showContent}
-            aria-controls={`${contentId}-content`}
-            leftSection={
-              showContent ? (
-                <IconChevronUp size={14} aria-hidden="true" />
-              ) : (
-                <IconChevronDown size={14} aria-hidden="true" />
-              )
-            }
-            onClick={() => setShowContent((v) => !v)}
-          >
-            {showContent ? 'Hide what was submitted' : 'Show what was submitted'}
-          </Button>
-          <Collapse expanded={showContent} id={`${contentId}-content`}>
-            <SubmittedContent review={r} />
-          </Collapse>
-        </div>
+        <DraftReading review={r} files={sample?.files ?? []} titleId={`${contentId}-draft`} />
+        <Divider />
         <Group justify="flex-end" gap="sm">
           <Button
             variant="default"
@@ -186,56 +232,66 @@ function ReviewCard({ review: r }: { review: ReportReview }) {
           </Button>
           <Button
             color="teal"
-            loading={approve.isPending}
             leftSection={<IconCheck size={16} aria-hidden="true" />}
-            onClick={onApprove}
+            onClick={() => setApproveOpen(true)}
           >
             Approve
           </Button>
         </Group>
       </Stack>
       <SendBackDialog sampleId={r.sampleId} opened={sendBackOpen} onClose={() => setSendBackOpen(false)} />
+      <ConfirmDialog
+        opened={approveOpen}
+        onClose={() => setApproveOpen(false)}
+        title="Approve and issue this report?"
+        centered={false}
+        confirmLabel="Approve and issue"
+        color="teal"
+        loading={approve.isPending}
+        onConfirm={onApprove}
+      >
+        Revision {r.revision} (code {r.reportCode}) becomes the issued report of{' '}
+        {sample ? `${sample.itemName} (${displaySampleId(sample.id)})` : 'this sample'}: its PDF is signed by
+        the lab, naming {author} as analyst and you as reviewer, and the code verifies publicly. The client is
+        mailed that their report is ready
+        {r.completeOnApproval ? ', and the sample is marked Completed, as its author asked' : ''}.{' '}
+        {author === 'a colleague' ? 'The author' : author} is told that you approved it. An issued report is
+        not taken back: a correction is a new revision.
+      </ConfirmDialog>
     </Card>
   );
 }
 
-/** The text of the cleaned rich text, as plain paragraphs (never rendered as HTML). */
-const plainText = (html: string | null) =>
-  html ? (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim() : '';
-
-function SubmittedContent({ review: r }: { review: ReportReview }) {
-  const c = r.content;
-  const v = c?.valuation;
-  const summary = plainText(c?.summary ?? null);
+/**
+ * The draft as its PDF will state it: every statement in the PDF's order (identification, the chosen
+ * photos in their order, the opinion with its rationale and notes, the value and its basis, the
+ * appraisal's parts, the summary) and the element table with each element's notes.
+ */
+function DraftReading({
+  review: r,
+  files,
+  titleId,
+}: {
+  review: ReportReview;
+  files: SampleFile[];
+  titleId: string;
+}) {
   return (
-    <Stack gap="sm" mt="sm">
-      {c && statedFields(c.identification).length ? (
-        <IdentificationList identification={c.identification} />
-      ) : null}
-      {c?.authenticity || c?.condition ? (
-        <Text size="sm">
-          {c.authenticity ? `Authenticity: ${verdictLabel(c.authenticity.verdict)}. ` : ''}
-          {c.condition ? `Condition: ${gradeLabel(c.condition.grade)}.` : ''}
-        </Text>
-      ) : null}
-      {v ? (
-        <Text size="sm">
-          <strong>{formatMajorRange(v)}</strong> — {valueTypeLabel(v.valueType)} in {v.currency}, as at{' '}
-          {dateInWords(v.effectiveDate)}.
-        </Text>
-      ) : null}
-      {c?.photoIds.length ? <Text size="sm">{c.photoIds.length} photo(s) chosen for the report.</Text> : null}
-      {c ? <AppraisalParts report={c} files={[]} headingOrder={3} /> : null}
-      {summary ? (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {summary}
-        </Text>
-      ) : null}
-      {r.elements.length ? (
-        <ElementsTable rows={r.elements} minWidth={420} />
+    <Stack
+      gap="md"
+      component="section"
+      aria-labelledby={titleId}
+      p="md"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Title order={3} size="h4" id={titleId}>
+        The draft, as the PDF will state it
+      </Title>
+      {statesAnything(r.content) || r.elements.length ? (
+        <ReportStatements report={r.content} files={files} elements={r.elements} headingOrder={4} />
       ) : (
         <Text size="sm" c="dimmed">
-          No analysis elements.
+          The draft states nothing yet: no identification, opinion, valuation or analysis elements.
         </Text>
       )}
     </Stack>

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { reportDefaultsQuery } from '../api';
+import type { ReportReview } from '../../../../common/contracts/review';
 import type { SampleDetail } from '../../../../common/contracts/samples';
-import { draftFromSample, type ReportDraft, sameAsIssued } from '../report-draft';
+import { reportReviewQuery } from '../../../lib/reviews';
+import { draftFromSample, type DraftSource, type ReportDraft, sameAsIssued } from '../report-draft';
 import { useGenerateReport } from './use-generate-report';
 
 /** Where the body's messages about each part of the draft live. */
@@ -24,9 +26,22 @@ const ERROR_PATHS: Record<keyof ReportDraft, string> = {
 };
 
 /**
+ * What the editor starts from: the draft a second expert sent back or is reading (every part of it,
+ * photos in their order), or else the sample's issued report.
+ */
+function draftSource(sample: SampleDetail, pending: ReportReview | null): DraftSource {
+  return pending ? { ...sample, report: pending.content, reportElements: pending.elements } : sample;
+}
+
+/** Changes whenever the draft under review changes hands: sent, sent back, approved. */
+const pendingKey = (p: ReportReview | null | undefined) =>
+  p ? `${p.state}:${p.revision}:${p.submittedAt}:${p.reviewedAt ?? ''}` : 'none';
+
+/**
  * The report being written, for the dialog and the sample page's panel alike: the draft (filled
- * from the issued report whenever `loadKey` changes), its errors, the 'nothing has changed'
- * warning and issuing (docs/product/valuation-report.md).
+ * from the draft under review or sent back, else the issued report, whenever `loadKey` or the
+ * review's state changes), its errors, the 'nothing has changed' warning and issuing
+ * (docs/product/valuation-report.md).
  */
 export function useReportEditor(sampleId: number, sample: SampleDetail | undefined, loadKey: string | null) {
   const [draft, setDraft] = useState<ReportDraft | null>(null);
@@ -39,12 +54,17 @@ export function useReportEditor(sampleId: number, sample: SampleDetail | undefin
   // A new appraisal starts from the lab's limiting conditions; without them (an error), from nothing.
   const defaults = useQuery(reportDefaultsQuery());
   const defaultsSettled = !defaults.isPending;
+  // With the second review, the draft sent back (or awaiting review) is what the author continues.
+  const review = useQuery(reportReviewQuery(sampleId));
+  const pending = review.data ?? null;
+  const settled = defaultsSettled && !review.isPending;
+  const key = loadKey === null ? null : `${loadKey}|${pendingKey(pending)}`;
   useEffect(() => {
-    if (sample && defaultsSettled && loadKey !== null && loadKey !== loadedFor) {
-      setDraft(draftFromSample(sample, defaults.data));
-      setLoadedFor(loadKey);
+    if (sample && settled && key !== null && key !== loadedFor) {
+      setDraft(draftFromSample(draftSource(sample, pending), defaults.data));
+      setLoadedFor(key);
     }
-  }, [sample, loadKey, loadedFor, defaultsSettled, defaults.data]);
+  }, [sample, key, loadedFor, settled, defaults.data, pending]);
 
   // A changed part loses its messages until the next Generate checks it again.
   const update = (patch: Partial<ReportDraft>) => {
@@ -72,6 +92,8 @@ export function useReportEditor(sampleId: number, sample: SampleDetail | undefin
 
   return {
     draft,
+    /** The revision awaiting review or sent back, when there is one (its content is the draft). */
+    pending,
     /** Changes with each fresh load: a key for the editors that read their content once. */
     draftKey: loadedFor,
     update,

@@ -40,6 +40,7 @@ import {
 import { CredentialDownloadButton } from '../../../components/CredentialDownloadButton';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ElementsTable } from '../../../components/ElementsTable';
+import { ReportContentCard } from '../../../components/ReportContentCard';
 import type {
   SampleCustodyPanelSlot,
   SampleQuotePanelSlot,
@@ -56,7 +57,6 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { uploadPath } from '../api';
 import { PhotoGallery } from './PhotoGallery';
-import { ReportContentCard } from './ReportContentCard';
 import { ShareLinksCard, VerificationLogCard } from './ReportDisclosure';
 
 const FETCH_FAILED = 'Failed to fetch sample details';
@@ -245,7 +245,9 @@ export function SampleDetailPage({
 
       {s.reportCode && <ReportCard code={s.reportCode} revoked={Boolean(s.reportRevokedAt)} />}
 
-      {s.report && <ReportContentCard report={s.report} files={s.files} />}
+      {(s.report || s.reportElements.length > 0) && (
+        <ReportContentCard report={s.report} files={s.files} elements={s.reportElements} />
+      )}
 
       {/* Sharing and the log are the owner's (and an admin's); staff read the sample but do not share it. */}
       {s.reportCode && !s.reportRevokedAt && canShare && <ShareLinksCard sampleId={s.id} />}
