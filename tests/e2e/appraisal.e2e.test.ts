@@ -194,7 +194,7 @@ describe('the appraisal report around the editor', () => {
     const { page, close } = await signedIn(REVIEWER);
     await page.goto(`/sample/${sampleId}`);
     const panel = page.getByRole('region', { name: 'Review this report' });
-    await panel.getByRole('button', { name: 'Show what was submitted' }).click();
+    // The whole draft is there to read, without asking for it.
     await panel.getByRole('heading', { name: 'Assignment' }).waitFor();
     await panel.getByText(appraisalAssignment().intendedUse).waitFor();
     const table = panel.getByRole('table', { name: 'Comparable sales' });
@@ -203,6 +203,10 @@ describe('the appraisal report around the editor', () => {
     await panel.getByText('Limiting conditions', { exact: true }).waitFor();
     await checkBothWidths(page, 'reviewer');
     await panel.getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('dialog', { name: 'Approve and issue this report?' })
+      .getByRole('button', { name: 'Approve and issue' })
+      .click();
     await visible(page, 'Report Approved');
     await close();
   });

@@ -134,7 +134,13 @@ const HEADING_TAG: Record<'h1' | 'h2', string> = { h1: 'H3', h2: 'H4' };
 export function renderNotes(
   doc: PDFKit.PDFDocument,
   html: string,
-  area: { x: number; width: number; bottomLimit: () => number },
+  area: {
+    x: number;
+    width: number;
+    bottomLimit: () => number;
+    /** Called as each paragraph, heading or item begins (the report's pagination record). */
+    onBlock?: () => void;
+  },
   parent: PDFKit.PDFStructureElement,
 ) {
   const blocks = notesToBlocks(html);
@@ -150,6 +156,7 @@ export function renderNotes(
     const x = area.x + indent;
     const width = area.width - indent;
     doc.font('regular').fontSize(size);
+    area.onBlock?.();
     if (doc.y + size * 1.6 > area.bottomLimit()) doc.addPage();
     if (heading) doc.y += 3;
     const y = doc.y;

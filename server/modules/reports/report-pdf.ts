@@ -137,7 +137,32 @@ export type Ctx = {
   bottomLimit: () => number;
   /** The structure tree's Document element: each section adds its elements here, in reading order. */
   root: PDFKit.PDFStructureElement;
+  /** Where blocks began, and before which a new page is forced (renderReportPdf's second pass). */
+  layout?: Layout;
 };
+
+/**
+ * The pagination record of one drawing: each block (a section, or a part of the Findings) that
+ * began, on which page and how far down; the blocks to start on a new page; and, when the sign-off
+ * did not fit, the page it had to leave.
+ */
+type Layout = {
+  breakBefore: ReadonlySet<number>;
+  blocks: { page: number; y: number }[];
+  signOffLeft: number | null;
+};
+
+const pageIndex = (doc: PDFKit.PDFDocument) => {
+  const range = doc.bufferedPageRange();
+  return range.start + range.count - 1;
+};
+
+/** A block begins here: it is recorded, and starts a new page when the second pass asks for it. */
+export function blockStart({ doc, layout }: Ctx) {
+  if (!layout) return;
+  if (layout.breakBefore.has(layout.blocks.length)) doc.addPage();
+  layout.blocks.push({ page: pageIndex(doc), y: doc.y });
+}
 
 /** Adds a leaf structure element whose content is whatever `draw` paints, and paints it now. */
 export function tag(
@@ -194,6 +219,27 @@ const isValuation = (input: ReportPdfInput) =>
   Boolean(input.content?.valuation || input.content?.authenticity || input.content?.condition);
 
 export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
+  const first = await drawReport(input, new Set());
+  const left = first.layout.signOffLeft;
+  if (left === null) return first.pdf;
+  // The signatures and the verification block did not fit under the last text: rather than stand
+  // alone on the last page, they take the last block of that page with them (when it is not
+  // already at the top of its page), and the page before stays as full as it was.
+  const movable = first.layout.blocks
+    .map((b, i) => ({ ...b, i }))
+    .filter((b) => b.page === left && b.y > MARGIN + 1);
+  const last = movable.at(-1);
+  if (!last) return first.pdf;
+  const second = await drawReport(input, new Set([last.i]));
+  return second.layout.signOffLeft === null ? second.pdf : first.pdf;
+}
+
+/** One drawing of the report, with the pagination it ended up with. */
+async function drawReport(
+  input: ReportPdfInput,
+  breakBefore: ReadonlySet<number>,
+): Promise<{ pdf: Buffer; layout: Layout }> {
+  const layout: Layout = { breakBefore, blocks: [], signOffLeft: null };
   const title = `${input.draftBand ? `${input.draftBand}: ` : ''}${isValuation(input) ? 'Valuation Report' : 'Analysis Report'} ${input.reportCode}`;
   const reviewer = input.reviewer && input.reviewer !== 'pending' ? input.reviewer : null;
   const reusedImages = [input.lab.logo, input.analyst?.signature, reviewer?.signature].filter(
@@ -246,6 +292,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     width: doc.page.width - MARGIN * 2,
     bottomLimit: () => doc.page.height - doc.page.margins.bottom,
     root,
+    layout,
   };
   for (const section of SECTIONS) await section(ctx);
   root.end();
@@ -260,7 +307,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     });
 
   doc.end();
-  return done;
+  return { pdf: await done, layout };
 }
 
 /** Lab identity on the left (logo, name, address), the verification code block on the right. */
@@ -407,12 +454,9 @@ function detailsSection(ctx: Ctx) {
 }
 
 /** A section heading (H2); starts a new page when fewer than `keep` points are left below it. */
-export function heading(
-  { doc, left, width, bottomLimit }: Ctx,
-  parent: PDFKit.PDFStructureElement,
-  text: string,
-  keep = 80,
-) {
+export function heading(ctx: Ctx, parent: PDFKit.PDFStructureElement, text: string, keep = 80) {
+  const { doc, left, width, bottomLimit } = ctx;
+  blockStart(ctx);
   if (doc.y + keep > bottomLimit()) doc.addPage();
   tag(doc, parent, 'H2', () =>
     doc.fillColor(ACCENT).font('serifBold').fontSize(13).text(text, left, doc.y, { width }),
@@ -620,7 +664,9 @@ function narrativeSection(ctx: Ctx) {
   if (!present.length) return;
   const sect = container(doc, ctx.root, 'Sect');
   heading(ctx, sect, 'Findings');
-  for (const [title, html] of present) {
+  for (const [i, [title, html]] of present.entries()) {
+    // The first part begins with the section's heading.
+    if (i > 0) blockStart(ctx);
     if (doc.y + 40 > bottomLimit()) doc.addPage();
     tag(doc, sect, 'H3', () =>
       doc
@@ -630,7 +676,12 @@ function narrativeSection(ctx: Ctx) {
         .text(title.toUpperCase(), left, doc.y + 2, { width }),
     );
     doc.x = left;
-    renderNotes(doc, html, { x: left, width, bottomLimit }, sect);
+    // Each paragraph after the first may start a page; the first stays with the part's title.
+    let paragraphs = 0;
+    const onBlock = () => {
+      if (paragraphs++ > 0) blockStart(ctx);
+    };
+    renderNotes(doc, html, { x: left, width, bottomLimit, onBlock }, sect);
     doc.y += 6;
   }
   sect.end();
@@ -645,8 +696,10 @@ const COLUMNS = [
 ];
 
 /** The element table, tagged as a Table; each element's notes belong to its row's last cell. */
-function analysisSection({ doc, input, left, width, bottomLimit, root }: Ctx) {
+function analysisSection(ctx: Ctx) {
+  const { doc, input, left, width, bottomLimit, root } = ctx;
   if (!input.elements.length) return;
+  blockStart(ctx);
   if (doc.y + 80 > bottomLimit()) doc.addPage();
   const sect = container(doc, root, 'Sect');
   tag(doc, sect, 'H2', () =>
@@ -847,7 +900,10 @@ async function signOffSection(ctx: Ctx) {
   const { doc, input, left, width, bottomLimit, root } = ctx;
   const reviewer = input.reviewer ?? null;
   const blockH = reviewer ? 270 : 150;
-  if (doc.y + blockH > bottomLimit()) doc.addPage();
+  if (doc.y + blockH > bottomLimit()) {
+    if (ctx.layout) ctx.layout.signOffLeft = pageIndex(doc);
+    doc.addPage();
+  }
   const top = doc.y + 6;
   const analyst = input.analyst ?? { name: 'Laboratory analyst', signature: null };
   const analystBottom = signatureBlock(ctx, { x: left, top }, 'ANALYZED BY', analyst, [
