@@ -133,7 +133,9 @@ export const ownSampleListItem = sampleSchema
 
     custody: true,
   })
-  .extend(listThumbnail.shape);
+  .extend(listThumbnail.shape)
+  /** The collection the sample is in (docs/product/collections.md), or null. */
+  .extend({ collectionId: z.number().int().nullable() });
 export type OwnSampleListItem = z.infer<typeof ownSampleListItem>;
 
 export const sampleFileSchema = z.object({

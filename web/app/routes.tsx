@@ -41,17 +41,25 @@ const ProfilePage = lazy(async () => ({
 const PartnerSections = lazy(async () => ({
   default: (await import('../features/partners/components/PartnerSections')).PartnerSections,
 }));
-const SubmitSamplePage = page(
-  () => import('../features/samples/components/SubmitSamplePage'),
-  'SubmitSamplePage',
-);
+const SubmitSamplePage = lazy(async () => ({
+  default: (await import('../features/samples/components/SubmitSamplePage')).SubmitSamplePage,
+}));
 const SampleDetailPage = lazy(async () => ({
   default: (await import('../features/samples/components/SampleDetailPage')).SampleDetailPage,
 }));
-const CustomerDashboardPage = page(
-  () => import('../features/dashboard/components/CustomerDashboardPage'),
-  'CustomerDashboardPage',
+const CustomerDashboardPage = lazy(async () => ({
+  default: (await import('../features/dashboard/components/CustomerDashboardPage')).CustomerDashboardPage,
+}));
+const CollectionPage = page(
+  () => import('../features/collections/components/CollectionPage'),
+  'CollectionPage',
 );
+const CollectionsSection = lazy(async () => ({
+  default: (await import('../features/collections/components/CollectionsSection')).CollectionsSection,
+}));
+const CollectionField = lazy(async () => ({
+  default: (await import('../features/collections/components/CollectionField')).CollectionField,
+}));
 const ClientHome = page(() => import('../features/dashboard/components/ClientHome'), 'ClientHome');
 const StaffDashboardPage = lazy(async () => ({
   default: (await import('../features/staff/components/StaffDashboardPage')).StaffDashboardPage,
@@ -120,7 +128,7 @@ export function AppRoutes() {
           path="submit-sample"
           element={
             <RequireSession message={SUBMIT_UNAUTHORIZED_MESSAGE}>
-              <SubmitSamplePage />
+              <SubmitSamplePage collectionField={CollectionField} />
             </RequireSession>
           }
         />
@@ -128,7 +136,7 @@ export function AppRoutes() {
           path="dashboard"
           element={
             <RequireSession>
-              <CustomerDashboardPage />
+              <CustomerDashboardPage collectionsSection={CollectionsSection} />
             </RequireSession>
           }
         />
@@ -141,6 +149,14 @@ export function AppRoutes() {
                 quotePanel={LazySampleQuotePanel}
                 custodyPanel={LazySampleCustodyPanel}
               />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="collections/:id"
+          element={
+            <RequireSession>
+              <CollectionPage />
             </RequireSession>
           }
         />

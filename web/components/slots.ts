@@ -43,3 +43,10 @@ export type CustodyTabsSlots = {
   inventoryTab?: ComponentType;
   locationsTab?: ComponentType;
 };
+
+/** The submit form's optional "Add to collection…" selector (collections feature): the chosen id as text, '' for none. */
+export type CollectionFieldProps = { value: string; onChange: (value: string) => void };
+export type CollectionFieldSlot = ComponentType<CollectionFieldProps>;
+
+/** The customer dashboard's Collections card (collections feature). */
+export type CollectionsSectionSlot = ComponentType;

@@ -121,3 +121,13 @@ export const custodyKeys = {
   inventory: () => [...custodyKeys.all, 'inventory'] as const,
   experts: () => [...custodyKeys.all, 'experts'] as const,
 };
+
+/**
+ * The caller's collections and one collection (docs/product/collections.md). Under `sampleKeys.all`:
+ * whatever makes samples stale (a submission, a report, a status) makes collections stale too.
+ */
+export const collectionKeys = {
+  all: [...sampleKeys.all, 'collections'] as const,
+  mine: (token: string | null) => [...collectionKeys.all, 'mine', token] as const,
+  detail: (id: number) => [...collectionKeys.all, 'detail', id] as const,
+};

@@ -107,6 +107,21 @@ describe('making and listing collections', () => {
     expect((list.body as CollectionListItem[])[0]?.id).toBe(second.id);
   });
 
+  it('lists each collection with its own progress', async () => {
+    const full = await newCollection(owner, 'Three pieces');
+    const empty = await newCollection(owner, 'Nothing yet');
+    const pieces = await Promise.all([1, 2, 3].map(() => insertSample(t.db, owner)));
+    await call(t, 'POST', `/api/collections/${full.id}/samples`, {
+      token: owner.token,
+      json: { sampleIds: pieces.map((p) => p.id) },
+    });
+    await issueWithValue(pieces[0]?.id ?? 0, 100);
+    const list = (await call(t, 'GET', '/api/collections', { token: owner.token }))
+      .body as CollectionListItem[];
+    expect(list.find((c) => c.id === full.id)?.progress).toEqual({ total: 3, reported: 1 });
+    expect(list.find((c) => c.id === empty.id)?.progress).toEqual({ total: 0, reported: 0 });
+  });
+
   it('refuses a missing name or an unknown purpose with 400 and the field, storing nothing', async () => {
     const before = (await t.db.select().from(collections)).length;
     const noName = await call(t, 'POST', '/api/collections', {

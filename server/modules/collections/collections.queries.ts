@@ -8,10 +8,14 @@ import { firstPhotoColumn } from '../samples/samples.queries';
 
 export type CollectionRow = typeof collections.$inferSelect;
 
-/** Items of a collection, and those with an issued report that is not withdrawn. */
+/**
+ * Items of a collection, and those with an issued report that is not withdrawn. The outer row is
+ * named with its table: in a single-table select Drizzle writes `${collections.id}` as a bare "id",
+ * which inside the subquery would mean the sample's own id.
+ */
 const progressColumns = {
-  total: sql<number>`(select count(*) from ${samples} s where s.collection_id = ${collections.id})::int`,
-  reported: sql<number>`(select count(*) from ${samples} s where s.collection_id = ${collections.id}
+  total: sql<number>`(select count(*) from ${samples} s where s.collection_id = ${collections}."id")::int`,
+  reported: sql<number>`(select count(*) from ${samples} s where s.collection_id = ${collections}."id"
       and s.report_generated and s.report_revoked_at is null)::int`,
 };
 

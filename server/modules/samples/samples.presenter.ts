@@ -173,6 +173,7 @@ export function presentOwnSample(row: OwnListRow): OwnSampleListItem {
     ...presentProgress(row),
     ...presentRevaluation(row),
     custody: presentCustody(row, false),
+    collectionId: row.collectionId,
   };
 }
 

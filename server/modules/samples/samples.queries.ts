@@ -138,6 +138,7 @@ const ownListColumns = {
   custodyLocationId: samples.custodyLocationId,
   custodyLocationName: samples.custodyLocationName,
   custodySince: samples.custodySince,
+  collectionId: samples.collectionId,
   firstPhoto: firstPhotoColumn(),
 };
 export type OwnSampleRow = Pick<SampleRow, Exclude<keyof typeof ownListColumns, 'firstPhoto'>> & {

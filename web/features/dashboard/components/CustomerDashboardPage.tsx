@@ -37,6 +37,7 @@ import {
   servicesText,
 } from '../../../../common/domain/samples';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import type { CollectionsSectionSlot } from '../../../components/slots';
 import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatCard } from '../../../components/StatCard';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
@@ -109,7 +110,9 @@ export function filterOwnSamples<
   });
 }
 
-export function CustomerDashboardPage() {
+export function CustomerDashboardPage({
+  collectionsSection: CollectionsSection,
+}: { collectionsSection?: CollectionsSectionSlot } = {}) {
   usePageTitle('My Dashboard', 'Your submissions, their progress and reports.');
   const downloadReport = useReportDownload();
   const query = useOwnSamples();
@@ -309,6 +312,8 @@ export function CustomerDashboardPage() {
           </ResponsiveTable>
         )}
       </DashboardSection>
+
+      {CollectionsSection && <CollectionsSection />}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

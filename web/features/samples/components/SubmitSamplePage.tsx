@@ -35,6 +35,7 @@ import {
   PHOTO_ACCEPT,
 } from '../../../../common/domain/uploads';
 import { FilePicker } from '../../../components/FilePicker';
+import type { CollectionFieldSlot } from '../../../components/slots';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -70,7 +71,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * /submit-sample: the submission contract's schema checks the fields when the form is sent (not on
  * blur), the photos are checked beside it, and the body goes up with a progress bar.
  */
-export function SubmitSamplePage() {
+export function SubmitSamplePage({
+  collectionField: CollectionField,
+}: { collectionField?: CollectionFieldSlot } = {}) {
   usePageTitle('Submit Sample', 'Submit an item to the laboratory for valuation.');
   const { user } = useSession();
   const navigate = useNavigate();
@@ -92,6 +95,8 @@ export function SubmitSamplePage() {
       setPrefilledFrom(earlier.data.id);
     }
   }, [earlier.data, prefilledFrom, form, user]);
+  // "Add to collection…": preselected when the page is opened from a collection (?collection=ID).
+  const [collectionId, setCollectionId] = useState(() => params.get('collection') ?? '');
   const [photos, setPhotos] = useState<File[]>([]);
   const [documents, setDocuments] = useState<File[]>([]);
 
@@ -145,7 +150,9 @@ export function SubmitSamplePage() {
       return;
     }
     try {
-      const sample = await submit.mutateAsync(submissionBody(form.getValues(), photos, documents));
+      const body = submissionBody(form.getValues(), photos, documents);
+      if (collectionId) body.append('collectionId', collectionId);
+      const sample = await submit.mutateAsync(body);
       forget();
       toast.success(
         'Sample Submitted Successfully!',
@@ -305,6 +312,7 @@ export function SubmitSamplePage() {
 
           <Section title="Additional Information">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {CollectionField && <CollectionField value={collectionId} onChange={setCollectionId} />}
               <NativeSelect
                 label="Purpose of Valuation"
                 data={options(PURPOSES, 'Select a purpose')}
