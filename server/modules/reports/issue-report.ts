@@ -257,7 +257,8 @@ async function reportPhotos(deps: IssueDeps, sampleId: number, photoIds: readonl
 }
 
 /** Reads an image from storage for the PDF; a missing file leaves the image out. */
-async function readImage(deps: IssueDeps, key: string | null | undefined): Promise<Buffer | null> {
+/** An uploaded image (logo, signature) from storage, or null when it is missing. */
+export async function readImage(deps: Pick<IssueDeps, 'storage'>, key: string | null | undefined): Promise<Buffer | null> {
   if (!key) return null;
   const storageKey = key.replace(/^\/?Uploads\//i, '');
   try {

@@ -978,7 +978,8 @@ async function signOffSection(ctx: Ctx) {
   );
 }
 
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+/** A QR code drawn as vector squares (also used by the collection schedule's PDF). */
+export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 2;
