@@ -51,6 +51,7 @@ import { verificationRoutes } from './modules/verification/verification.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { custodyRoutes } from './modules/custody/custody.routes';
 import { collectionsRoutes } from './modules/collections/collections.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { createTokenService, registerAuth, resolveJwtSecret } from './plugins/auth';
 import { createTotpVault, resolveTotpKey, sealStoredTotpKeys } from './modules/accounts/totp-vault';
 import { addressKey, networkPrefix } from './plugins/client-address';
@@ -261,6 +262,7 @@ export async function buildApp(opts: {
 
   await app.register(custodyRoutes(deps));
   await app.register(collectionsRoutes(deps));
+  await app.register(schedulesRoutes(deps));
 
   const root = opts.serveWeb === false ? null : webRoot();
   if (root) {

@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'collection.created',
   'collection.samples_added',
   'sample.imported',
+  // Schedules of collections
+  'schedule.issued',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

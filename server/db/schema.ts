@@ -811,3 +811,36 @@ export const collections = pgTable(
   },
   (t) => [index('collections_user_idx').on(t.userId, t.id.desc())],
 );
+
+/** One item as a schedule lists it (docs/product/schedules.md): what public verification shows, never a value. */
+export type ScheduleItemRecord = {
+  sampleId: number;
+  displayId: string;
+  itemName: string;
+  category: string;
+  reportCode: string;
+  reportRevision: number;
+};
+
+/** A collection's issued schedule: its own code, its signed PDF and the list of items it names. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 8 }).notNull(),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id),
+    issuedBy: integer('issued_by')
+      .notNull()
+      .references(() => users.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull(),
+    pdfSha256: varchar('pdf_sha256', { length: 64 }).notNull(),
+    items: jsonb('items').$type<ScheduleItemRecord[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('schedules_code_unique').on(t.code),
+    index('schedules_collection_idx').on(t.collectionId, t.id.desc()),
+  ],
+);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor';
 import { canReadAuditTrail } from './audit';
 import { canCreateCollection, canFillCollection, canReadCollection } from './collections';
+import { canIssueSchedules } from './schedules';
 import { canHandleCustody, canListLocations, canManageLocations, seesCustodyDetails } from './custody';
 import { canManageLabSettings, canReadLabLogo } from './lab';
 import {
@@ -91,6 +92,7 @@ const MATRIX: Record<string, [string, (actor: Actor) => boolean]> = {
     'Ynnnnnnn',
     (a) => canFillCollection(a, sample),
   ],
+  "issue a schedule of a customer's collection": ['nnYYYnnn', canIssueSchedules],
 };
 
 describe('policy matrix', () => {

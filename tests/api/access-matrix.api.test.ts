@@ -198,6 +198,39 @@ function matrixCollectionId(): Promise<number> {
   return collectionReady;
 }
 
+let scheduleReady: Promise<{ collectionId: number; code: string }> | undefined;
+/** Customer A's collection whose one item has an issued report, with a schedule issued once. */
+function matrixSchedule(): Promise<{ collectionId: number; code: string }> {
+  scheduleReady ??= (async () => {
+    const made = await call(t, 'POST', '/api/collections', {
+      token: who.customerA.token,
+      json: { name: 'Matrix schedule', purpose: 'insurance' },
+    });
+    const collectionId = (made.body as { id: number }).id;
+    const code = newReportCode();
+    const sample = await insertSample(t.db, who.customerA, {
+      collectionId,
+      reportCode: code,
+      reportGenerated: true,
+      reportGeneratedAt: new Date(),
+    });
+    await t.db.insert(reportRevisions).values({
+      sampleId: sample.id,
+      reportCode: code,
+      revision: 1,
+      storageKey: `reports/${code}-r1.pdf`,
+      sha256: '0'.repeat(64),
+      byteSize: 1,
+    });
+    const issued = await call(t, 'POST', `/api/staff/collections/${collectionId}/schedule`, {
+      token: who.admin.token,
+    });
+    expect(issued.status, issued.text).toBe(200);
+    return { collectionId, code: (issued.body as { scheduleCode: string }).scheduleCode };
+  })();
+  return scheduleReady;
+}
+
 /** Keyed by `METHOD path` exactly as the app prints its routes. */
 const ROWS: Record<string, Row> = {
   'GET /api/staff/samples/:id/quote/draft': {
@@ -885,6 +918,41 @@ const ROWS: Record<string, Row> = {
       });
     },
   },
+  // Schedules (docs/product/schedules.md): the lab issues; whoever reads the collection downloads;
+  // anyone verifies the code (no value) and fetches its credential.
+  'POST /api/staff/collections/:id/schedule': {
+    expected: labOnly(200),
+    run: async (p) =>
+      call(t, 'POST', `/api/staff/collections/${(await matrixSchedule()).collectionId}/schedule`, {
+        token: token(p),
+      }),
+  },
+  'GET /api/collections/:id/schedule': {
+    expected: { ...signedIn(200), customerB: 404 },
+    run: async (p) =>
+      call(t, 'GET', `/api/collections/${(await matrixSchedule()).collectionId}/schedule`, {
+        token: token(p),
+      }),
+  },
+  'GET /api/collections/:id/schedule/pdf': {
+    expected: { ...signedIn(200), customerB: 404 },
+    run: async (p) =>
+      call(t, 'GET', `/api/collections/${(await matrixSchedule()).collectionId}/schedule/pdf`, {
+        token: token(p),
+      }),
+  },
+  'GET /api/schedules/verify/:code': {
+    expected: all(200),
+    run: async (p) =>
+      call(t, 'GET', `/api/schedules/verify/${(await matrixSchedule()).code}`, { token: token(p) }),
+  },
+  'GET /api/schedules/verify/:code/credential': {
+    expected: all(200),
+    run: async (p) =>
+      call(t, 'GET', `/api/schedules/verify/${(await matrixSchedule()).code}/credential`, {
+        token: token(p),
+      }),
+  },
   // Custody (docs/product/custody.md): staff and admins handle the item; admins manage locations.
   'POST /api/staff/samples/:id/intake': {
     expected: labOnly(200),
@@ -1022,6 +1090,8 @@ const KEY_ROWS: Record<string, Partial<Expect>> = {
   'GET /api/collections': {},
   'GET /api/collections/:id': {},
   'POST /api/collections/:id/samples': {},
+  'GET /api/collections/:id/schedule': {},
+  'GET /api/collections/:id/schedule/pdf': {},
 };
 
 /** `METHOD path` for every route the app serves (HEAD is fastify's automatic twin of GET). */

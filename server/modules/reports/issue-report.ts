@@ -258,7 +258,10 @@ async function reportPhotos(deps: IssueDeps, sampleId: number, photoIds: readonl
 
 /** Reads an image from storage for the PDF; a missing file leaves the image out. */
 /** An uploaded image (logo, signature) from storage, or null when it is missing. */
-export async function readImage(deps: Pick<IssueDeps, 'storage'>, key: string | null | undefined): Promise<Buffer | null> {
+export async function readImage(
+  deps: Pick<IssueDeps, 'storage'>,
+  key: string | null | undefined,
+): Promise<Buffer | null> {
   if (!key) return null;
   const storageKey = key.replace(/^\/?Uploads\//i, '');
   try {

@@ -92,12 +92,12 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
   table(
     'Items',
     [
-      { title: 'Sample ID', width: 0.11, align: 'left' },
-      { title: 'Item', width: 0.27, align: 'left' },
-      { title: 'Category', width: 0.13, align: 'left' },
-      { title: 'Report', width: 0.12, align: 'left' },
-      { title: 'Value type', width: 0.15, align: 'left' },
-      { title: 'Value', width: 0.22, align: 'right' },
+      { title: 'Sample ID', width: 0.12, align: 'left' },
+      { title: 'Item', width: 0.2, align: 'left' },
+      { title: 'Category', width: 0.14, align: 'left' },
+      { title: 'Report', width: 0.13, align: 'left' },
+      { title: 'Value type', width: 0.16, align: 'left' },
+      { title: 'Value', width: 0.25, align: 'right' },
     ],
     input.items.map((i) => [
       i.displayId,
@@ -311,7 +311,7 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
     };
     drawHead(false);
     rows.forEach((cells, ri) => {
-      doc.font('regular').fontSize(9);
+      doc.font('regular').fontSize(8.5);
       const h =
         Math.max(...cells.map((text, ci) => doc.heightOfString(text, { width: colW(ci) - pad * 2 }))) +
         pad * 2;
@@ -329,7 +329,7 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
           doc
             .fillColor(INK)
             .font(ci === 0 ? 'bold' : 'regular')
-            .fontSize(9)
+            .fontSize(8.5)
             .text(text, colX(ci) + pad, y + pad, { width: colW(ci) - pad * 2, align: c.align }),
         );
       });
