@@ -25,6 +25,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
 
+  it('reads the job queue timings: first retry, longest wait between attempts, lease', () => {
+    expect(loadConfig({})).toMatchObject({
+      jobsRetryFirstMs: 30_000,
+      jobsRetryMaxMs: 7_200_000,
+      jobsLeaseMs: 60_000,
+    });
+    expect(
+      loadConfig({ JOBS_RETRY_FIRST_SECONDS: '1', JOBS_RETRY_MAX_SECONDS: '5', JOBS_LEASE_SECONDS: '5' }),
+    ).toMatchObject({ jobsRetryFirstMs: 1000, jobsRetryMaxMs: 5000, jobsLeaseMs: 5000 });
+    expect(() => loadConfig({ JOBS_LEASE_SECONDS: '1' })).toThrow(/JOBS_LEASE_SECONDS/);
+    expect(() => loadConfig({ JOBS_RETRY_MAX_SECONDS: '0' })).toThrow(/JOBS_RETRY_MAX_SECONDS/);
+  });
+
   it('refuses a DATABASE_URL that is not a postgres URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db');

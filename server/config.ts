@@ -60,6 +60,8 @@ const envSchema = z.object({
   ),
   PHOTO_COPY_MEMORY_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(16).default(1536)),
   JOBS_RETRY_FIRST_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.01).max(3600).default(30)),
+  JOBS_RETRY_MAX_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(86_400).default(7200)),
+  JOBS_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(3).max(3600).default(60)),
   SIGNING_P12: z.preprocess(emptyToUndefined, z.string().optional()),
   SIGNING_P12_PASSPHRASE: z.preprocess(emptyToUndefined, z.string().default('')),
   CREDENTIAL_KEYS: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -95,6 +97,10 @@ export type Config = {
   mailFrom: string | undefined;
   /** The first retry delay of a failed background job; each later one doubles, up to 2 h. */
   jobsRetryFirstMs: number;
+  /** The longest wait between two attempts of a failed job (the doubling stops there). */
+  jobsRetryMaxMs: number;
+  /** How long a running job is held before another instance may take it over (renewed while it runs). */
+  jobsLeaseMs: number;
   /** The limits of the process that decodes photos and makes their copies (docs/product/photos.md). */
   photoCopyLimits: { timeoutMs: number; memoryBytes: number };
   /** Password hashes allowed to wait for a core; more are refused with 503 + Retry-After. */
@@ -160,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jobsRetryFirstMs: e.JOBS_RETRY_FIRST_SECONDS * 1000,
+    jobsRetryMaxMs: e.JOBS_RETRY_MAX_SECONDS * 1000,
+    jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
     orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
     verificationLogRetentionDays: e.VERIFICATION_LOG_RETENTION_DAYS,
     photoCopyLimits: {

@@ -153,10 +153,14 @@ export function createJobWorker(opts: {
   pollMs?: number;
   /** Default first retry delay; each later one doubles (up to 2 h). */
   retryFirstMs?: number;
+  /** The longest wait between two attempts (2 h). */
+  retryMaxMs?: number;
+  /** Default lease of a running job (60 s): after it, a dead instance's job is taken over. */
+  leaseMs?: number;
 }): JobWorker {
   const { db, log } = opts;
   const pollMs = opts.pollMs ?? 1000;
-  const defaultBackoff = exponentialBackoff(opts.retryFirstMs ?? 30_000);
+  const defaultBackoff = exponentialBackoff(opts.retryFirstMs ?? 30_000, opts.retryMaxMs);
   const workerId = `${process.pid}-${randomBytes(6).toString('hex')}`;
   const handlers = new Map<string, Registered>();
   const inFlight = new Set<Promise<void>>();
@@ -377,7 +381,7 @@ export function createJobWorker(opts: {
       handlers.set(queue, {
         handler: handler as JobHandler<unknown>,
         backoff: hopts.backoff ?? defaultBackoff,
-        leaseMs: hopts.leaseMs ?? 60_000,
+        leaseMs: hopts.leaseMs ?? opts.leaseMs ?? 60_000,
         concurrency: hopts.concurrency ?? 1,
         fair: hopts.fair ?? false,
         running: 0,

@@ -222,6 +222,7 @@ export function registerMailDelivery(opts: {
         throw err;
       }
     },
-    { leaseMs: 90_000, concurrency: 2 },
+    // The lease is the worker's (JOBS_LEASE_SECONDS), renewed while a slow SMTP server is waited on.
+    { concurrency: 2 },
   );
 }
