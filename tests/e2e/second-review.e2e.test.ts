@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportReview } from '../../common/contracts/review';
+import { displaySampleId } from '../../common/domain/samples';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import {
@@ -238,6 +239,7 @@ describe('the second review', () => {
     await shoot(page, 'reviewer');
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await panel.screenshot({ path: join(tmpdir(), 'second-review-panel-375.png') });
     await page.setViewportSize({ width: 1366, height: 900 });
     await panel.getByRole('button', { name: 'Send back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send the report back' });
@@ -336,6 +338,10 @@ describe('the second review', () => {
     await page.getByRole('button', { name: 'Generate PDF Report' }).click();
     await visible(page, 'Sent for Review');
     await visible(page, 'Awaiting review by a second expert');
+    // The form gave way to a note; the focus went there, not to the page's body.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('With a second expert');
     const again = await callOk<ReportReview>(product, 'GET', `/api/staff/samples/${sampleId}/report/review`, {
       token: authorToken,
     });
@@ -420,5 +426,49 @@ describe('the second review', () => {
     await check.getByText('Analyzed by Ada Author, reviewed by Rita Reviewer.').scrollIntoViewIfNeeded();
     await shoot(customer.page, 'credential');
     await customer.close();
+  });
+  it('Generate from the dashboard with review on: the dialog closes and the focus goes back to its button', async () => {
+    const second = await submitSample(
+      product,
+      customerToken,
+      submissionFields({
+        submitterName: 'Carl Owner',
+        submitterEmail: CUSTOMER.email,
+        itemName: 'Pair of Candlesticks',
+      }),
+      [photoFile('front.jpg')],
+    );
+    const me = await callOk<{ id: number }>(product, 'GET', '/api/auth/user', { token: authorToken });
+    await callOk(product, 'POST', `/api/admin/samples/${second}/assign`, {
+      token: adminToken,
+      json: { staffId: me.id },
+    });
+    const { page, close } = await signedIn(AUTHOR);
+    await page.goto('/staff');
+    const opener = page.getByRole('button', {
+      name: `Generate Report for ${displaySampleId(second)}`,
+    });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Generate Analysis Report' });
+    await dialog.getByLabel('Element Name').fill('Brass');
+    await dialog.getByLabel('Percentage').fill('60');
+    await dialog.getByRole('button', { name: 'Add Element' }).click();
+    await dialog.getByRole('button', { name: 'Generate PDF Report' }).click();
+    await visible(page, 'Sent for Review');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => opener.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
+      .toBe(true);
+    // Opening it again while the draft waits says so, and Close returns the focus too.
+    await opener.click();
+    await dialog.getByText('With a second expert').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Generate PDF Report' }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => opener.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
+      .toBe(true);
+    await close();
   });
 });

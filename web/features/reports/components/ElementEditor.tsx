@@ -131,6 +131,10 @@ export function ElementEditor({
         <Title order={3} size="h4">
           {editedRow ? `Edit ${editedRow.element}` : 'Add Analysis Element'}
         </Title>
+        <Text size="sm" c="gray.7">
+          Quality rates one material on four steps (Excellent, Good, Fair, Poor); the item&apos;s condition
+          grade above is separate.
+        </Text>
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput

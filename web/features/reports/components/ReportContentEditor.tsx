@@ -226,6 +226,7 @@ type Opinion = {
   choice: { key: 'verdict' | 'grade'; path: string };
   notesLabel: string;
   notes: { key: 'rationale' | 'conditionNotes'; path: string };
+  hint?: string;
 };
 
 /** The two opinions: a choice and its rich-text reasons, each kept in two draft fields. */
@@ -240,6 +241,8 @@ const OPINIONS: readonly Opinion[] = [
   },
   {
     title: 'Condition',
+    // Two scales meet on one report: say which is which (an element's quality is its own).
+    hint: "The whole item's state, on six steps from Mint to Poor. An analysis element's Quality, below, rates one material on its own four steps (Excellent, Good, Fair, Poor).",
     label: 'Grade',
     options: CONDITION_GRADES,
     choice: { key: 'grade', path: 'condition.grade' },
@@ -298,7 +301,7 @@ export function ReportContentEditor({
       </EditorSection>
 
       {OPINIONS.map((o) => (
-        <EditorSection key={o.title} title={o.title}>
+        <EditorSection key={o.title} title={o.title} hint={o.hint}>
           <Choice
             label={o.label}
             name={o.choice.path}

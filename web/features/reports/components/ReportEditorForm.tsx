@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconEye, IconFileTypePdf } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SampleDetail } from '../../../../common/contracts/samples';
 import { normalizeStatus } from '../../../../common/domain/samples';
 import { ElementEditor } from './ElementEditor';
@@ -49,6 +49,13 @@ export function ReportEditorForm({
   useEffect(() => {
     setComplete(returnedWithComplete);
   }, [editor.draftKey, returnedWithComplete]);
+  // Issued here for review: the form gives way to a note, which takes the focus the Generate button had.
+  const [issuedHere, setIssuedHere] = useState(false);
+  const waitingNote = useRef<HTMLDivElement>(null);
+  const waiting = pending?.state === 'awaiting-review';
+  useEffect(() => {
+    if (issuedHere && waiting) waitingNote.current?.focus();
+  }, [issuedHere, waiting]);
   if (!draft)
     return (
       <Group role="status">
@@ -58,10 +65,10 @@ export function ReportEditorForm({
     );
 
   // A revision waits for a second expert: issuing again is refused until it is approved or sent back.
-  if (pending?.state === 'awaiting-review')
+  if (waiting)
     return (
       <Stack gap="md">
-        <Alert color="blue" variant="light" title="With a second expert">
+        <Alert ref={waitingNote} tabIndex={-1} color="blue" variant="light" title="With a second expert">
           Revision {pending.revision} of this report is waiting for a second expert, who reads it in
           &lsquo;Review this report&rsquo; on the sample page. It can be changed and issued again once it has
           been approved or sent back.
@@ -79,6 +86,7 @@ export function ReportEditorForm({
   const submit = async (confirmed = false) => {
     if (await editor.issue({ markCompleted: complete, confirmed })) {
       setComplete(false);
+      setIssuedHere(true);
       onIssued?.();
     }
   };
