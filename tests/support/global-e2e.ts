@@ -1,9 +1,15 @@
 import { execSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { DATA_TEMPLATE_ENV, prepareDataTemplate } from './product';
 
 /**
- * Builds the product once for the whole e2e run (the tests start `dist/server/main.js`). Whether
- * Chromium is there is decided in vitest.e2e.config.ts.
+ * Builds the product once for the whole e2e run (the tests start `dist/server/main.js`), then makes
+ * the DATA_DIR template every product without a DATA_DIR of its own is copied from (migrated, with
+ * the e2e admin). Whether Chromium is there is decided in vitest.e2e.config.ts.
  */
-export default function setup() {
+export default async function setup() {
   if (process.env.E2E_SKIP_BUILD !== '1') execSync('npm run build', { stdio: 'inherit' });
+  const template = await prepareDataTemplate();
+  process.env[DATA_TEMPLATE_ENV] = template;
+  return () => rmSync(template, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './postgres';
@@ -15,12 +15,29 @@ export type Product = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/**
+ * The e2e run's ready-made DATA_DIR (tests/support/global-e2e.ts): an embedded database already
+ * migrated, with the e2e admin and the lab's signing keys. A product given no DATA_DIR of its own
+ * starts from a copy of it instead of migrating an empty database (seconds per test file).
+ */
+export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+
+/** Whether a start may use the template: its own embedded database, the e2e admin. */
+const usesTemplate = (env: Record<string, string>, dataDir: string | undefined) => {
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (!template || dataDir || !existsSync(template)) return null;
+  if ('DATABASE_URL' in env || 'ADMIN_EMAIL' in env || 'ADMIN_PASSWORD' in env) return null;
+  return template;
+};
+
 /** Starts the built product (`node dist/server/main.js`) on a free port with a temp DATA_DIR. */
 export async function startProduct(
   env: Record<string, string> = {},
   opts: { dataDir?: string; startTimeoutMs?: number } = {},
 ): Promise<Product> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vl-e2e-'));
+  const template = usesTemplate(env, opts.dataDir);
+  if (template) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   let out = '';
   const child: ChildProcess = spawn(
@@ -79,4 +96,14 @@ export async function startProduct(
       });
     },
   };
+}
+
+/** Makes the template DATA_DIR: one start of the product on an empty one, stopped cleanly. */
+export async function prepareDataTemplate(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'vl-e2e-template-'));
+  const product = await startProduct({}, { dataDir: dir, startTimeoutMs: 120_000 });
+  const code = await product.stop('SIGTERM');
+  if (code !== 0)
+    throw new Error(`the template product did not stop cleanly (${code}):\n${product.output()}`);
+  return dir;
 }
