@@ -214,6 +214,28 @@ export const templates = {
       { button: `View ${d.displayId}`, url: d.sampleUrl },
     ]),
 
+  collectionImported: (
+    b: Brand,
+    d: {
+      firstName: string | null;
+      collectionName: string;
+      count: number;
+      firstId: string;
+      lastId: string;
+      collectionUrl: string;
+    },
+  ) =>
+    mail(b, `We received ${d.count} ${d.count === 1 ? 'item' : 'items'} for "${d.collectionName}"`, [
+      hello(d.firstName),
+      {
+        p: `Thank you: your import into the collection "${d.collectionName}" was received. ${d.count === 1 ? `The item is ${d.firstId}.` : `Its ${d.count} items are ${d.firstId} to ${d.lastId}.`}`,
+      },
+      {
+        p: 'What happens next: specialists of the lab are assigned to the items, examine them and record the findings. The collection page shows every item with its status and, once its report is issued, its value.',
+      },
+      { button: 'View the collection', url: d.collectionUrl },
+    ]),
+
   statusChanged: (
     b: Brand,
     d: {

@@ -953,6 +953,19 @@ const ROWS: Record<string, Row> = {
         token: token(p),
       }),
   },
+  'POST /api/collections/:id/import': {
+    expected: { ...signedIn(403), customerA: 201, customerB: 404 },
+    run: async (p) => {
+      const form = new FormData();
+      const csv = `submitterName,submitterEmail,itemName,category,description,expertValuation,photos\nA,a@example.com,Vase,other,A vase,true,vase-${p}.jpg`;
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'estate.csv');
+      form.append('photos', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), `vase-${p}.jpg`);
+      return call(t, 'POST', `/api/collections/${await matrixCollectionId()}/import`, {
+        token: token(p),
+        form,
+      });
+    },
+  },
   // Custody (docs/product/custody.md): staff and admins handle the item; admins manage locations.
   'POST /api/staff/samples/:id/intake': {
     expected: labOnly(200),
@@ -1092,6 +1105,7 @@ const KEY_ROWS: Record<string, Partial<Expect>> = {
   'POST /api/collections/:id/samples': {},
   'GET /api/collections/:id/schedule': {},
   'GET /api/collections/:id/schedule/pdf': {},
+  'POST /api/collections/:id/import': {},
 };
 
 /** `METHOD path` for every route the app serves (HEAD is fastify's automatic twin of GET). */

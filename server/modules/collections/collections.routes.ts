@@ -6,18 +6,35 @@ import {
   collectionDetail,
   collectionListItem,
   createCollectionBody,
+  IMPORT_MESSAGES,
+  importPreview,
+  importQuery,
+  importRefused,
+  importResult,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_CSV_BYTES,
+  MAX_IMPORT_PHOTOS,
+  MAX_IMPORT_ROWS,
 } from '../../../common/contracts/collections';
 import { errorResponses, idParams } from '../../../common/contracts/errors';
 import type { AppDeps } from '../../app-deps';
 import { auditContext } from '../../audit/request';
 import type { DbOrTx } from '../../db/client';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import { AppError, forbidden, notFound } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';
 import type { Actor } from '../../policies/actor';
-import { canCreateCollection, canReadCollection } from '../../policies/collections';
+import { canCreateCollection, canFillCollection, canReadCollection } from '../../policies/collections';
 import { seesCustodyDetails } from '../../policies/custody';
-import { findCollectionHead, listCollectionItems, listOwnCollections } from './collections.queries';
+import {
+  findCollection,
+  findCollectionHead,
+  listCollectionItems,
+  listOwnCollections,
+} from './collections.queries';
+import { importBudget, importIntoCollection, previewImport } from './import-collection';
+import { receiveImport } from './import-upload';
+import { releaseReservation } from '../samples/submission-reservations.queries';
 import { presentCollection, presentCollectionDetail } from './collections.presenter';
 import { addSamplesToCollection, createCollection } from './fill-collection';
 
@@ -117,5 +134,73 @@ export function collectionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return readableCollection(deps.db, user, request.params.id);
       },
     );
+
+    app.post(
+      '/api/collections/:id/import',
+      {
+        config: { apiKeyScope: 'samples:write' },
+        schema: {
+          tags: ['collections'],
+          summary: 'Bulk intake: one item per CSV row with the photos it names, all rows or none',
+          description:
+            'Multipart: part `file` (text/csv; the header names the columns: the submission fields and `photos`, ' +
+            'file names separated by ";"), then repeated `photos` files. ' +
+            `At most ${MAX_IMPORT_ROWS} rows, a CSV of ${MAX_IMPORT_CSV_BYTES / (1024 * 1024)} MB, ` +
+            `${MAX_IMPORT_PHOTOS} photos and ${MAX_IMPORT_BYTES / 1024 ** 3} GB in all. ` +
+            '`?dryRun=1` answers 200 with the rows as read and every problem and stores nothing ' +
+            '(photos may then be named in repeated `photoNames` text fields instead of sent). ' +
+            'Any problem: 400 with every problem (row, field, message), nothing stored.',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          querystring: importQuery,
+          response: {
+            200: importPreview,
+            201: importResult,
+            400: importRefused,
+            ...errorResponses(401, 403, 404, 413, 415, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const collection = await findCollection(deps.db, request.params.id);
+        if (!collection || !canReadCollection(user, collection)) throw notFound(COLLECTION_MESSAGES.notFound);
+        if (!canFillCollection(user, collection))
+          throw forbidden('Only the owner can add items to a collection');
+        const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES)
+          throw new AppError(413, IMPORT_MESSAGES.tooLarge);
+        if (dryRun) {
+          const received = await receiveImport(request, deps.storage, unlimited(), true);
+          return previewImport(received);
+        }
+        const budget = await importBudget(deps, user.id, Number.isFinite(declared) ? declared : undefined);
+        try {
+          const received = await receiveImport(request, deps.storage, budget, false);
+          const sampleIds = await importIntoCollection(
+            deps,
+            user,
+            auditContext(request),
+            collection.id,
+            received,
+            budget.reservationId,
+          );
+          reply.code(201);
+          return {
+            created: sampleIds.length,
+            sampleIds,
+            collection: await readableCollection(deps.db, user, collection.id),
+          };
+        } catch (err) {
+          // The transaction that stores the items ends the reservation; anything short of it gives it back.
+          if (budget.reservationId) await releaseReservation(deps.db, budget.reservationId).catch(() => {});
+          throw err;
+        }
+      },
+    );
   };
 }
+
+const unlimited = () => ({ remaining: Number.POSITIVE_INFINITY, limit: Number.POSITIVE_INFINITY });

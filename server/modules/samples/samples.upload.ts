@@ -89,7 +89,7 @@ export type Budget = {
   reservationId?: number;
 };
 
-async function storeFilePart(
+export async function storeFilePart(
   storage: Storage,
   file: NodeJS.ReadableStream & { truncated?: boolean },
   category: FileCategory,
