@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, seriousAxeViolations } from '../support/browser';
+import { newPage, expectNoSeriousAxeViolations } from '../support/browser';
 import { startE2E, stopE2E } from '../support/e2e';
 import { call, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
@@ -19,13 +19,6 @@ const navLabels = async (page: Page) =>
   (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map((s) =>
     s.trim(),
   );
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const violations = await seriousAxeViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 async function logInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
 import { type E2E, selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { submitSample } from '../support/factories';
@@ -39,13 +39,6 @@ beforeAll(async () => {
     });
 }, 180_000);
 afterAll(() => stopE2E(e2e));
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const violations = await seriousAxeViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** The event rows shown (their ids). */
 const shownEvents = (page: Page) =>

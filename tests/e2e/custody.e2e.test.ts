@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
 import { type E2E, selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { fixturePath, submitSample } from '../support/factories';
@@ -53,13 +53,6 @@ beforeAll(async () => {
   displayId = `VAL-${String(sampleId).padStart(4, '0')}`;
 }, 180_000);
 afterAll(() => stopE2E(e2e));
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const violations = await seriousAxeViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** Waits until the (first) element is visible. */
 const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '../../common/contracts/accounts';
 import { UNSUBSCRIBED_MESSAGE } from '../../common/contracts/mail';
-import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
 import { type E2E, selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { submitSample } from '../support/factories';
@@ -37,13 +37,6 @@ async function newCustomer(prefix: string) {
   };
   await registerAccount(e2e.product, account);
   return account;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const violations = await seriousAxeViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 /** The one mail to `to` whose subject matches, waited for; its link on `path` (absolute, on PUBLIC_URL). */

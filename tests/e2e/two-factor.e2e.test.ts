@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../server/modules/accounts/totp';
-import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
 import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
@@ -18,13 +18,6 @@ beforeAll(async () => {
 afterAll(() => stopE2E({ product, browser }));
 
 const codeAt = (secret: string, offset = 0) => totpCode(secret, totpStep(Date.now()) + offset);
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const violations = await seriousAxeViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 async function passwordStep(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -75,4 +76,13 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     return result.violations as AxeViolation[];
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** An axe violation in one line: the rule, its help text and the elements it found. */
+const describeViolation = (v: AxeViolation) =>
+  `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`;
+
+/** Fails the test on any serious or critical axe violation, naming each (rule, help, elements). */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  expect((await seriousAxeViolations(page)).map(describeViolation)).toEqual([]);
 }
