@@ -719,6 +719,11 @@ const ROWS: Record<string, Row> = {
     run: async (p) =>
       call(t, 'GET', `/api/staff/samples/${await awaitingReview()}/report/review`, { token: token(p) }),
   },
+  'GET /api/staff/samples/:id/report/review/pdf': {
+    expected: labOnly(200),
+    run: async (p) =>
+      call(t, 'GET', `/api/staff/samples/${await awaitingReview()}/report/review/pdf`, { token: token(p) }),
+  },
   'GET /api/staff/samples/:id/report/review-history': {
     expected: labOnly(200),
     run: async (p) =>

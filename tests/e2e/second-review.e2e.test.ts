@@ -235,6 +235,16 @@ describe('the second review', () => {
     await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await heading.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(900);
     await expectWholeDraft(panel, 'John Constable (attributed)');
+    // The draft PDF itself opens in a new tab: marked as a draft, never signed.
+    const [popup, response] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.waitForResponse((r) => r.url().endsWith(`/api/staff/samples/${sampleId}/report/review/pdf`)),
+      panel.getByRole('button', { name: 'Open the draft PDF' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    await expect.poll(() => popup.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+    await popup.close();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shoot(page, 'reviewer');
     await page.setViewportSize({ width: 375, height: 900 });

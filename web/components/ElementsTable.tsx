@@ -68,7 +68,9 @@ export function ElementsTable<R extends Row>({
               {e.quality ? (renderQuality ? renderQuality(e.quality) : e.quality) : 'N/A'}
             </Table.Td>
             {extraColumns.map((c, i) => (
-              <Table.Td key={i}>{c.cell(e)}</Table.Td>
+              <Table.Td key={i} data-label={typeof c.header === 'string' ? c.header : undefined}>
+                {c.cell(e)}
+              </Table.Td>
             ))}
           </Table.Tr>
         ))}

@@ -33,6 +33,8 @@ import {
   withReportLock,
 } from './issue-report';
 import { presentReportContent } from './report-content';
+import { renderReportPdf } from './report-pdf';
+import { REPORT_PREVIEW_BAND } from '../../../common/domain/reports';
 import { changeSampleStatus } from '../sample-status/change-status';
 import {
   findSample,
@@ -195,6 +197,37 @@ async function recordDecision(
       ...(comment === null ? {} : { comment }),
     },
   });
+}
+
+/**
+ * The draft awaiting review (or sent back) as its PDF will read, drawn now for the lab: the same
+ * parts the approval will print, "Reviewed By" still awaiting, unsigned, and 'DRAFT — not issued' on
+ * every page so no copy can pass for the issued report.
+ */
+export async function readDraftPdf(
+  deps: IssueDeps,
+  user: AuthUser,
+  sampleId: number,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  if (!canReviewReports(user)) throw forbidden(REVIEW_MESSAGES.notAllowed);
+  const sample = await findSample(deps.db, sampleId);
+  if (!sample || !canReadSample(user, sample)) throw notFound('Sample not found');
+  const draft = await latestRevisionOfSample(deps.db, sample.id);
+  if (!draft || draft.state === 'issued') throw conflict(REVIEW_MESSAGES.nothingAwaiting);
+  const content = fullReportContent(draft.content ?? emptyContent);
+  const base = await pdfInputFor(deps, sample, draft.elements ?? [], content, {
+    analyst: { id: draft.issuedBy ?? user.id, fallbackName: 'Laboratory analyst' },
+    reviewer: 'pending',
+  });
+  const pdf = await renderReportPdf({
+    ...base,
+    reportCode: draft.reportCode,
+    revision: draft.revision,
+    issuedAt: draft.issuedAt,
+    verifyUrl: `${deps.config.publicUrl}/verify-report?code=${draft.reportCode}`,
+    draftBand: REPORT_PREVIEW_BAND,
+  });
+  return { pdf, fileName: `Report-draft-${base.sample.displayId}-r${draft.revision}.pdf` };
 }
 
 /** Every approval and send-back on the sample, newest first: the lab's record of its second reviews. */

@@ -433,6 +433,32 @@ describe('second review on', () => {
     // The owner learns nothing of it.
     expect(JSON.stringify(await ownerView(s))).not.toContain('Round one');
 
+    // The draft's PDF, for the lab only: drawn as the approval would print it, marked as a draft, unsigned.
+    const draftPdf = await call(t, 'GET', `/api/staff/samples/${s}/report/review/pdf`, {
+      token: author.token,
+    });
+    expect(draftPdf.status).toBe(200);
+    expect(draftPdf.headers.get('content-type')).toBe('application/pdf');
+    expect(draftPdf.headers.get('cache-control')).toBe('private, no-store');
+    expect(draftPdf.buffer?.includes('/ByteRange')).toBe(false);
+    expect(
+      (await call(t, 'GET', `/api/staff/samples/${s}/report/review/pdf`, { token: owner.token })).status,
+    ).toBe(403);
+    expect((await call(t, 'GET', `/api/staff/samples/${s}/report/review/pdf`)).status).toBe(401);
+    if (hasPdfText) {
+      const file = join(t.dataDir, `draft-${s}.pdf`);
+      writeFileSync(file, draftPdf.buffer ?? Buffer.alloc(0));
+      const text = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;
+      for (const part of [
+        'DRAFT',
+        'John Constable (attributed)',
+        'Awaiting review',
+        'XRF, three spots.',
+        'Photo 1: back.jpg',
+      ])
+        expect(text).toContain(part);
+    }
+
     // A second round: the author changes one field, the reviewer sends it back again, then approves.
     const changed = { ...sent, summary: '<p>Assay by XRF at three spots.</p>' };
     expect((await issue(s, changed)).body).toMatchObject({ state: 'awaiting-review', revision: 1 });
@@ -456,6 +482,10 @@ describe('second review on', () => {
       ['returned', 'Round one: state the assay method.'],
     ]);
     expect((await review(s, author)).body).toBeNull();
+    // Nothing waits any more: no draft to draw.
+    const none = await call(t, 'GET', `/api/staff/samples/${s}/report/review/pdf`, { token: reviewer.token });
+    expect(none.status).toBe(409);
+    expect(none.body).toEqual({ message: REVIEW_MESSAGES.nothingAwaiting });
   });
 
   it('a re-issue waits while the previous revision stays public, unchanged, until an admin approves it', async () => {

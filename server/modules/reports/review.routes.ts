@@ -11,9 +11,11 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { canReviewReports } from '../../policies/samples';
+import { sendPdf } from '../../plugins/pdf-reply';
 import {
   approveReport,
   listAwaitingReview,
+  readDraftPdf,
   readReview,
   readReviewHistory,
   rejectReport,
@@ -73,6 +75,27 @@ export function reviewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => readReview(deps, currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/api/staff/samples/:id/report/review/pdf',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['reports'],
+          summary:
+            'The PDF of the revision awaiting review or sent back, as its approval would print it, marked as a draft (staff, admin)',
+          description:
+            'Drawn on request: unsigned, "Reviewed By" still awaiting, "DRAFT — not issued" on every page. 409 when the newest revision is issued (or there is none).',
+          params: idParams,
+          // The PDF itself bypasses the response schemas, which describe the refusals.
+          response: RECORD_CALL_ERRORS,
+        },
+      },
+      async (request, reply) => {
+        const { pdf, fileName } = await readDraftPdf(deps, currentUser(request), request.params.id);
+        return sendPdf(reply, pdf, { name: fileName, disposition: 'inline' });
+      },
     );
 
     app.get(

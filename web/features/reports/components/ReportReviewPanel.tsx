@@ -11,7 +11,13 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconChevronUp, IconArrowBackUp } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconCheck,
+  IconChevronDown,
+  IconChevronUp,
+  IconFileTypePdf,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
@@ -25,7 +31,7 @@ import { isLabRole } from '../../../../common/domain/roles';
 import { displaySampleId } from '../../../../common/domain/samples';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ReportStatements, statesAnything } from '../../../components/ReportContentCard';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, fetchBlob, openInNewTab } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { reportReviewQuery, reviewHistoryQuery } from '../../../lib/reviews';
 import { sampleDetailQuery } from '../../../lib/sample-detail';
@@ -284,9 +290,12 @@ function DraftReading({
       p="md"
       style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
     >
-      <Title order={3} size="h4" id={titleId}>
-        The draft, as the PDF will state it
-      </Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={3} size="h4" id={titleId}>
+          The draft, as the PDF will state it
+        </Title>
+        <DraftPdfButton sampleId={r.sampleId} />
+      </Group>
       {statesAnything(r.content) || r.elements.length ? (
         <ReportStatements report={r.content} files={files} elements={r.elements} headingOrder={4} />
       ) : (
@@ -295,6 +304,32 @@ function DraftReading({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** Opens the draft's PDF (drawn for the lab, marked as a draft) in a new tab. */
+function DraftPdfButton({ sampleId }: { sampleId: number }) {
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    try {
+      await openInNewTab(() => fetchBlob(`/api/staff/samples/${sampleId}/report/review/pdf`));
+    } catch (err) {
+      toast.error('Error', errorMessage(err, 'Failed to open the draft PDF'));
+    } finally {
+      setOpening(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      loading={opening}
+      leftSection={<IconFileTypePdf size={14} aria-hidden="true" />}
+      onClick={() => void open()}
+    >
+      Open the draft PDF
+    </Button>
   );
 }
 
