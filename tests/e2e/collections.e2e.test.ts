@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
@@ -97,12 +98,68 @@ describe('collections', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  it('imports a CSV with its photos: a bad row shown beside its field, fixed in the preview, then all rows imported', async () => {
+    const { page } = await newPage(e2e.browser, { baseURL: url(), width: 1366, height: 900 });
+    await loginAs(page, url(), customer.email, customer.password);
+    await page.goto(collectionPath);
+    await itemsSection(page).getByText('Regency card table').waitFor();
+    await page.waitForLoadState('networkidle');
+    const panel = page.locator('section[aria-labelledby="import-title"]');
+    const template = await panel.getByRole('link', { name: 'Download template CSV' }).getAttribute('href');
+    expect(decodeURIComponent(template ?? '')).toContain('submitterName,submitterEmail');
+
+    const csv = [
+      'submitterName,submitterEmail,itemName,category,description,expertValuation,photos',
+      'Edith Crawley,edith@example.com,Bracket clock,furniture-decorative,"Ebonised bracket clock, c. 1780",true,clock.jpg',
+      'Edith Crawley,not-an-address,Meissen group,ceramics-pottery,Porcelain figure group,true,meissen.png',
+    ].join('\n');
+    await panel
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({
+        name: 'estate.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      });
+    await panel
+      .locator('input[type="file"]')
+      .nth(1)
+      .setInputFiles([
+        { name: 'clock.jpg', mimeType: 'image/jpeg', buffer: readFileSync(fixturePath('photo.jpg')) },
+        { name: 'meissen.png', mimeType: 'image/png', buffer: readFileSync(fixturePath('photo.png')) },
+      ]);
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await visible(page, '1 problem to fix');
+    const bad = panel.locator('[data-import-row="3"]');
+    await bad.getByText('Row 3: Meissen group').waitFor();
+    const email = bad.getByLabel('submitterEmail (row 3)');
+    // The problem sits beside its field, and the import waits until it is fixed.
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await bad.getByText('Invalid email address').waitFor();
+    expect(await panel.getByRole('button', { name: 'Import 2 items' }).isDisabled()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+
+    await email.fill('edith@example.com');
+    await panel.getByRole('button', { name: 'Check again' }).click();
+    await visible(page, '2 items ready to import');
+    await panel.getByRole('button', { name: 'Import 2 items' }).click();
+    await visible(page, 'Import complete');
+    await itemsSection(page).getByText('Bracket clock').waitFor();
+    await itemsSection(page).getByText('Meissen group').waitFor();
+    await visible(page, /0 of 4 reports issued/);
+    await expectNoSeriousAxeViolations(page);
+  });
+
   it('shows the collection page as cards at 375 px, nothing off screen, and passes axe', async () => {
     const { page } = await newPage(e2e.browser, { baseURL: url(), width: 375, height: 800 });
     await loginAs(page, url(), customer.email, customer.password);
     await page.goto(collectionPath);
     await itemsSection(page).getByText('Regency card table').waitFor();
     await page.waitForLoadState('networkidle');
+    await page
+      .locator('section[aria-labelledby="import-title"]')
+      .getByText('Download template CSV')
+      .waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousAxeViolations(page);

@@ -4,9 +4,12 @@ import type {
   CollectionDetail,
   CollectionListItem,
   CreateCollectionBody,
+  ImportPreview,
+  ImportResult,
 } from '../../../common/contracts/collections';
 import type { OwnSampleListItem } from '../../../common/contracts/samples';
-import { api } from '../../lib/api';
+import { useState } from 'react';
+import { api, apiUpload } from '../../lib/api';
 import { pollWhileProcessing } from '../../lib/photos';
 import { collectionKeys, sampleKeys } from '../../lib/query-keys';
 
@@ -56,4 +59,37 @@ export function useAddSamples(collectionId: number) {
       return client.invalidateQueries({ queryKey: sampleKeys.all });
     },
   });
+}
+
+/** The dry run of an import: the CSV as the server reads it and every problem; nothing is stored. */
+export function usePreviewImport(collectionId: number) {
+  return useMutation({
+    mutationFn: ({ csv, photoNames }: { csv: string; photoNames: string[] }) => {
+      const body = new FormData();
+      body.append('file', new Blob([csv], { type: 'text/csv' }), 'import.csv');
+      for (const name of photoNames) body.append('photoNames', name);
+      return api.post<ImportPreview>(`/api/collections/${collectionId}/import?dryRun=1`, body);
+    },
+  });
+}
+
+/** The import itself, with upload progress; the collection and the sample lists refresh after it. */
+export function useImportCollection(collectionId: number) {
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ csv, photos }: { csv: string; photos: File[] }) => {
+      const body = new FormData();
+      body.append('file', new Blob([csv], { type: 'text/csv' }), 'import.csv');
+      for (const f of photos) body.append('photos', f, f.name);
+      setProgress(0);
+      return apiUpload<ImportResult>('POST', `/api/collections/${collectionId}/import`, body, setProgress);
+    },
+    onSuccess: (result) => {
+      client.setQueryData(collectionKeys.detail(collectionId), result.collection);
+      return client.invalidateQueries({ queryKey: sampleKeys.all });
+    },
+    onSettled: () => setProgress(null),
+  });
+  return { ...mutation, progress };
 }

@@ -32,6 +32,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { collectionQuery, ownSamplesForAdding, useAddSamples } from '../api';
 import { purposeLabel, valueText, valueTypeText } from '../format';
 import { CollectionProgress } from './CollectionsSection';
+import { ImportPanel } from './ImportPanel';
 
 /** The owner's samples that are in no collection yet, to tick and add. */
 function AddSamplesDialog({
@@ -286,6 +287,7 @@ export function CollectionPage() {
         <ItemsTable collection={c} />
       </Card>
 
+      {isOwner && <ImportPanel collection={c} />}
       {!isOwner && (
         <Alert color="gray" variant="light">
           Only the collection's owner can add items to it.
