@@ -23,7 +23,7 @@ import {
   IconShieldCheck,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DocumentCheckResponse, VerificationResponse } from '../../../../common/contracts/verification';
 import {
@@ -34,7 +34,6 @@ import {
   normalizeReportCode,
 } from '../../../../common/domain/reports';
 import { CATEGORIES, displaySampleId, optionLabel } from '../../../../common/domain/samples';
-import { ElementsTable } from '../../../components/ElementsTable';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage, HttpError } from '../../../lib/api';
 import { formatLongDate } from '../../../lib/format';
@@ -43,6 +42,11 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useCheckDocument, verificationQuery } from '../api';
 import { CredentialCheck, CredentialDownload, TrustTheSignature } from './OfflineProof';
 import { ReportVerdicts } from './ReportVerdicts';
+
+// The analysis table appears only with a verified report: loaded then, with the table's scroll
+// container (Mantine's ScrollArea, 20 KB gzip), so the page a visitor opens stays light.
+const loadElementsTable = () => import('../../../components/ElementsTable');
+const ElementsTable = lazy(() => loadElementsTable().then((m) => ({ default: m.ElementsTable })));
 
 export const NOT_FOUND_TITLE = 'Report not found or invalid code';
 export const NOT_FOUND_TEXT = 'Report not found. Please check your verification code and try again.';
@@ -71,6 +75,10 @@ export function VerifyReportPage() {
   // A share link (…&share=TOKEN) adds the value; a code typed afresh drops it.
   const share = params.get('share') ?? '';
   const verification = useQuery(verificationQuery(checkedCode, share));
+  // Fetched beside the verification itself, so the table is there when the answer is.
+  useEffect(() => {
+    if (checkedCode) void loadElementsTable();
+  }, [checkedCode]);
   const failure = verification.isError ? verificationFailure(verification.error) : null;
 
   // One toast per failed answer (a new error object each time, also when the same code is re-sent).
@@ -271,21 +279,23 @@ function AuthenticCard({ report }: { report: VerificationResponse }) {
             <Title order={3} size="h4" mb="sm">
               Analysis Results
             </Title>
-            <ElementsTable
-              rows={report.reportElements}
-              minWidth={420}
-              striped
-              bordered
-              cards
-              renderQuality={(quality) => (
-                <Badge
-                  variant={quality === 'Excellent' ? 'filled' : 'light'}
-                  color={quality === 'Excellent' ? undefined : 'gray'}
-                >
-                  {quality}
-                </Badge>
-              )}
-            />
+            <Suspense fallback={<Text c="dimmed">Loading the analysis results...</Text>}>
+              <ElementsTable
+                rows={report.reportElements}
+                minWidth={420}
+                striped
+                bordered
+                cards
+                renderQuality={(quality) => (
+                  <Badge
+                    variant={quality === 'Excellent' ? 'filled' : 'light'}
+                    color={quality === 'Excellent' ? undefined : 'gray'}
+                  >
+                    {quality}
+                  </Badge>
+                )}
+              />
+            </Suspense>
           </div>
         ) : null}
 
