@@ -422,6 +422,20 @@ describe('the second review', () => {
     await customer.page.goto(`/sample/${sampleId}`);
     await visible(customer.page, owned.reportCode ?? '');
     expect(await customer.page.getByText('Review history').count()).toBe(0);
+    // The owner's report card has the analysis table too, as the public page does, notes and all.
+    const card = customer.page.getByRole('region', { name: 'What the report states' });
+    await card.getByRole('heading', { name: 'Analysis Results' }).waitFor();
+    await card.getByRole('cell', { name: 'Gold', exact: true }).waitFor();
+    await card.getByRole('cell', { name: '750', exact: true }).waitFor();
+    await card.getByText('XRF at three spots on the base.').waitFor();
+    expect(
+      await card.getByText('Assay method', { exact: true }).evaluate((el) => getComputedStyle(el).fontWeight),
+    ).toBe('700');
+    expect(await seriousAxeViolations(customer.page)).toEqual([]);
+    await customer.page.setViewportSize({ width: 375, height: 900 });
+    expect(await seriousAxeViolations(customer.page)).toEqual([]);
+    await card.screenshot({ path: join(tmpdir(), 'second-review-owner-card-375.png') });
+    await customer.page.setViewportSize({ width: 1366, height: 900 });
     expect(await customer.page.getByText(COMMENT).count()).toBe(0);
     await customer.page.goto(`/verify-report?code=${owned.reportCode}`);
     await visible(customer.page, /Reviewed By:\s*Rita Reviewer/);
