@@ -8,5 +8,7 @@ import { join, resolve } from 'node:path';
  */
 export default function setup() {
   const built = existsSync(join(resolve(process.env.DIST_DIR ?? 'dist'), 'server', 'main.js'));
-  if (process.env.E2E_SKIP_BUILD !== '1' || !built) execSync('npm run build', { stdio: 'inherit' });
+  // As shipped: inside vitest NODE_ENV is 'test', which would make Vite build React's development runtime.
+  if (process.env.E2E_SKIP_BUILD !== '1' || !built)
+    execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
