@@ -21,6 +21,7 @@ export const PUBLIC_PAGES = {
   '/services': 'web/features/public/components/ServicesPage.tsx',
   '/contact': 'web/features/contact/components/ContactPage.tsx',
   '/verify-report': 'web/features/verify/components/VerifyReportPage.tsx',
+  '/verify-schedule': 'web/features/schedules/components/screens.ts',
   '/privacy': 'web/features/public/components/LegalPage.tsx',
   '/terms': 'web/features/public/components/LegalPage.tsx',
   '/cookies': 'web/features/public/components/LegalPage.tsx',

@@ -50,10 +50,15 @@ const SampleDetailPage = lazy(async () => ({
 const CustomerDashboardPage = lazy(async () => ({
   default: (await import('../features/dashboard/components/CustomerDashboardPage')).CustomerDashboardPage,
 }));
-const CollectionPage = page(
-  () => import('../features/collections/components/CollectionPage'),
-  'CollectionPage',
-);
+const CollectionPage = lazy(async () => ({
+  default: (await import('../features/collections/components/CollectionPage')).CollectionPage,
+}));
+const CollectionSchedule = lazy(async () => ({
+  default: (await import('../features/schedules/components/screens')).CollectionSchedule,
+}));
+const VerifySchedulePage = lazy(async () => ({
+  default: (await import('../features/schedules/components/screens')).VerifySchedulePage,
+}));
 const CollectionsSection = lazy(async () => ({
   default: (await import('../features/collections/components/CollectionsSection')).CollectionsSection,
 }));
@@ -100,6 +105,7 @@ export function AppRoutes() {
         <Route path="services" element={<ServicesPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="verify-report" element={<VerifyReportPage />} />
+        <Route path="verify-schedule" element={<VerifySchedulePage />} />
         <Route path="privacy" element={<LegalPage topic="privacy" />} />
         <Route path="terms" element={<LegalPage topic="terms" />} />
         <Route path="cookies" element={<LegalPage topic="cookies" />} />
@@ -156,7 +162,7 @@ export function AppRoutes() {
           path="collections/:id"
           element={
             <RequireSession>
-              <CollectionPage />
+              <CollectionPage scheduleSection={CollectionSchedule} />
             </RequireSession>
           }
         />

@@ -50,3 +50,11 @@ export type CollectionFieldSlot = ComponentType<CollectionFieldProps>;
 
 /** The customer dashboard's Collections card (collections feature). */
 export type CollectionsSectionSlot = ComponentType;
+
+/** The collection page's Schedule card (schedules feature): the current schedule, its download, and for the lab "Issue schedule". */
+export type CollectionScheduleProps = {
+  collectionId: number;
+  /** Items with an issued, not withdrawn report, of all items: the lab's button waits for all. */
+  progress: { reported: number; total: number };
+};
+export type CollectionScheduleSlot = ComponentType<CollectionScheduleProps>;

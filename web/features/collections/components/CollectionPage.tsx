@@ -22,6 +22,7 @@ import { displaySampleId } from '../../../../common/domain/samples';
 import { CustodyBadge } from '../../../components/CustodyBadge';
 import { LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import type { CollectionScheduleSlot } from '../../../components/slots';
 import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { errorMessage, HttpError } from '../../../lib/api';
@@ -184,9 +185,12 @@ function ItemsTable({ collection }: { collection: CollectionDetail }) {
 
 /**
  * /collections/:id: the collection's items with status, custody, report and value, its progress, and
- * for its owner the ways to fill it (docs/product/collections.md).
+ * for its owner the ways to fill it (docs/product/collections.md); its schedule card comes from the
+ * schedules feature (docs/product/schedules.md).
  */
-export function CollectionPage() {
+export function CollectionPage({
+  scheduleSection: ScheduleSection,
+}: { scheduleSection?: CollectionScheduleSlot } = {}) {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;
@@ -279,6 +283,8 @@ export function CollectionPage() {
         </Title>
         <CollectionProgress progress={c.progress} label={`Progress of ${c.name}`} />
       </Card>
+
+      {ScheduleSection && <ScheduleSection collectionId={c.id} progress={c.progress} />}
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="items-title" mb="lg">
         <Title order={2} size="h3" id="items-title" mb="md">
