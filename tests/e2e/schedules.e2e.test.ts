@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { expectNoSeriousAxeViolations, loginAs, newPage } from '../support/browser';
 import { type E2E, startE2E, stopE2E, visible } from '../support/e2e';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { submitSample, valuationReport } from '../support/factories';
@@ -56,13 +56,6 @@ beforeAll(async () => {
   }
 }, 180_000);
 afterAll(() => stopE2E(e2e));
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const violations = await seriousAxeViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 const noOverflow = async (page: Page) =>
   expect(
