@@ -1,3 +1,4 @@
+import { seedDemoCollections } from './demo-collections';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { samples, users } from '../db/schema';
@@ -22,6 +23,7 @@ export async function seedDemoExtras(ctx: DemoSeedContext): Promise<{ lines: str
   await seedDemoSignatures(ctx);
   await seedDemoQuotes(ctx);
   await seedDemoCustody(ctx);
+  await seedDemoCollections(ctx);
   const lines = [...(await seedDemoReports(ctx)), ...(await seedDemoInquiries(ctx))];
   return { lines };
 }

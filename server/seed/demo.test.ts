@@ -5,7 +5,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { turnaroundOf } from '../../common/domain/turnaround';
 import { openDatabase } from '../db/client';
-import { contactInquiries, custodyEvents, labSettings, reportRevisions, samples, users } from '../db/schema';
+import {
+  collections,
+  contactInquiries,
+  custodyEvents,
+  labSettings,
+  reportRevisions,
+  samples,
+  users,
+} from '../db/schema';
 import { inventoryOf } from '../modules/custody/inventory';
 import { verifyPassword } from '../modules/accounts/passwords';
 import { seedDemo } from './demo';
@@ -137,6 +145,15 @@ describe('seed:demo', () => {
       expect(inventory.items.filter((i) => i.flagged).map((i) => i.itemName)).toEqual([
         'Victorian Silver Tea Service',
       ]);
+      // The estate: one customer's pieces in one collection, some reported, some still at the lab.
+      const [estate] = await database.db.select().from(collections);
+      expect(estate).toMatchObject({ name: 'Estate of Margaret Grant', purpose: 'estate-planning' });
+      const pieces = all.filter((x) => x.collectionId === estate?.id);
+      expect(pieces.length).toBeGreaterThan(1);
+      expect(new Set(pieces.map((x) => x.userId)).size).toBe(1);
+      const reported = pieces.filter((x) => x.reportGenerated && !x.reportRevokedAt).length;
+      expect(reported).toBeGreaterThan(0);
+      expect(reported).toBeLessThan(pieces.length);
       const inquiries = await database.db.select().from(contactInquiries).orderBy(contactInquiries.id);
       const times = inquiries.map((q) => q.createdAt.getTime());
       expect(times).toEqual([...times].sort((a, b) => a - b));

@@ -246,7 +246,8 @@ export function ImportPanel({ collection }: { collection: CollectionDetail }) {
           value={photos}
           onChange={(f) => {
             setPhotos(f);
-            setPreview(null);
+            // Rows already edited are kept: the new photos count at the next check.
+            if (preview) setEdited(true);
           }}
           clearable
           clearButtonProps={{ 'aria-label': 'Clear the photos' }}
