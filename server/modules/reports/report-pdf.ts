@@ -112,6 +112,8 @@ export const ACCENT = '#243b53';
 export const BAND = '#f0f4f8';
 const MARGIN = 50;
 const FOOTER_HEIGHT = 36;
+/** A4's height less the bottom margin and footer: where content must end. */
+const PAGE_BOTTOM = 841.89 - MARGIN - FOOTER_HEIGHT;
 
 export const longDate = (d: Date) =>
   d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -150,6 +152,8 @@ type Layout = {
   breakBefore: ReadonlySet<number>;
   blocks: { page: number; y: number }[];
   signOffLeft: number | null;
+  /** How far down each page its content ended when the next page began (points from the top). */
+  pageEnds: number[];
 };
 
 const pageIndex = (doc: PDFKit.PDFDocument) => {
@@ -219,9 +223,19 @@ const isValuation = (input: ReportPdfInput) =>
   Boolean(input.content?.valuation || input.content?.authenticity || input.content?.condition);
 
 export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
+  return (await drawPaginated(input)).pdf;
+}
+
+/** Where the report's pages end (the pagination unit test measures the space left on each). */
+export async function reportPageEnds(input: ReportPdfInput) {
+  const { layout } = await drawPaginated(input);
+  return { pageEnds: layout.pageEnds, bottom: PAGE_BOTTOM, top: MARGIN };
+}
+
+async function drawPaginated(input: ReportPdfInput): Promise<{ pdf: Buffer; layout: Layout }> {
   const first = await drawReport(input, new Set());
   const left = first.layout.signOffLeft;
-  if (left === null) return first.pdf;
+  if (left === null) return first;
   // The signatures and the verification block did not fit under the last text: rather than stand
   // alone on the last page, they take the last block of that page with them (when it is not
   // already at the top of its page), and the page before stays as full as it was.
@@ -229,9 +243,9 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     .map((b, i) => ({ ...b, i }))
     .filter((b) => b.page === left && b.y > MARGIN + 1);
   const last = movable.at(-1);
-  if (!last) return first.pdf;
+  if (!last) return first;
   const second = await drawReport(input, new Set([last.i]));
-  return second.layout.signOffLeft === null ? second.pdf : first.pdf;
+  return second.layout.signOffLeft === null ? second : first;
 }
 
 /** One drawing of the report, with the pagination it ended up with. */
@@ -239,7 +253,7 @@ async function drawReport(
   input: ReportPdfInput,
   breakBefore: ReadonlySet<number>,
 ): Promise<{ pdf: Buffer; layout: Layout }> {
-  const layout: Layout = { breakBefore, blocks: [], signOffLeft: null };
+  const layout: Layout = { breakBefore, blocks: [], signOffLeft: null, pageEnds: [] };
   const title = `${input.draftBand ? `${input.draftBand}: ` : ''}${isValuation(input) ? 'Valuation Report' : 'Analysis Report'} ${input.reportCode}`;
   const reviewer = input.reviewer && input.reviewer !== 'pending' ? input.reviewer : null;
   const reusedImages = [input.lab.logo, input.analyst?.signature, reviewer?.signature].filter(
@@ -268,6 +282,12 @@ async function drawReport(
       CreationDate: input.issuedAt,
     },
   });
+  // Every page break (a section's, or text flowing on) records where the page it leaves ended.
+  const addPage = doc.addPage.bind(doc);
+  doc.addPage = (options) => {
+    layout.pageEnds.push(doc.y);
+    return addPage(options);
+  };
   doc.registerFont('regular', FONTS.regular);
   doc.registerFont('bold', FONTS.bold);
   doc.registerFont('italic', FONTS.italic);
@@ -533,6 +553,11 @@ function identificationSection(ctx: Ctx) {
 
 const PHOTO_COLUMNS = 3;
 const PHOTO_HEIGHT = 118;
+/**
+ * A row of photos that does not fit whole under the text is drawn shorter, down to this height,
+ * rather than leave the rest of the page empty; below it, the row moves to the next page.
+ */
+const MIN_PHOTO_HEIGHT = 88;
 
 /** The chosen photos, three to a row, each a figure with its caption. */
 function photosSection(ctx: Ctx) {
@@ -546,23 +571,25 @@ function photosSection(ctx: Ctx) {
   });
   if (!photos.length) return;
   const sect = container(doc, root, 'Sect');
-  heading(ctx, sect, 'Photographs', PHOTO_HEIGHT + 50);
+  heading(ctx, sect, 'Photographs', MIN_PHOTO_HEIGHT + 50);
   const gap = 12;
   const cellW = (width - gap * (PHOTO_COLUMNS - 1)) / PHOTO_COLUMNS;
   for (let i = 0; i < photos.length; i += PHOTO_COLUMNS) {
     const row = photos.slice(i, i + PHOTO_COLUMNS);
     doc.font('regular').fontSize(7.5);
     const captionH = Math.max(...row.map((p) => doc.heightOfString(p.caption, { width: cellW })));
-    if (doc.y + PHOTO_HEIGHT + captionH + 8 > bottomLimit()) doc.addPage();
+    const room = bottomLimit() - doc.y - captionH - 8;
+    if (room < MIN_PHOTO_HEIGHT) doc.addPage();
+    const photoH = room < MIN_PHOTO_HEIGHT ? PHOTO_HEIGHT : Math.min(PHOTO_HEIGHT, room);
     const top = doc.y;
     row.forEach((p, col) => {
       const x = left + col * (cellW + gap);
-      artifact(doc, () => doc.rect(x, top, cellW, PHOTO_HEIGHT).fillColor(BAND).fill());
+      artifact(doc, () => doc.rect(x, top, cellW, photoH).fillColor(BAND).fill());
       tag(
         doc,
         sect,
         'Figure',
-        () => doc.image(p.opened, x, top, { fit: [cellW, PHOTO_HEIGHT], align: 'center', valign: 'center' }),
+        () => doc.image(p.opened, x, top, { fit: [cellW, photoH], align: 'center', valign: 'center' }),
         { alt: p.caption },
       );
       tag(doc, sect, 'P', () =>
@@ -570,10 +597,10 @@ function photosSection(ctx: Ctx) {
           .fillColor(MUTED)
           .font('regular')
           .fontSize(7.5)
-          .text(p.caption, x, top + PHOTO_HEIGHT + 3, { width: cellW }),
+          .text(p.caption, x, top + photoH + 3, { width: cellW }),
       );
     });
-    doc.y = top + PHOTO_HEIGHT + captionH + 12;
+    doc.y = top + photoH + captionH + 12;
   }
   sect.end();
   doc.y += 4;
