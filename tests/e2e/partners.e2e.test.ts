@@ -232,6 +232,15 @@ describe('the profile’s API keys section', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousAxeViolations(page);
+    // The list is cards at 375 px: the key's last use and its Revoke button are on screen, not off
+    // to the side of a table that scrolls.
+    await section.getByRole('button', { name: 'Done' }).click();
+    const revoke = section.getByRole('button', { name: /Revoke Phone check/ });
+    await revoke.waitFor();
+    for (const shownPart of [revoke, section.getByText('Never').first()]) {
+      const part = await shownPart.boundingBox();
+      expect(part && part.x >= 0 && part.x + part.width <= 375).toBe(true);
+    }
     await section.screenshot({ path: join(tmpdir(), 'partners-keys-375.png') });
   });
 });

@@ -21,6 +21,7 @@ import type { ApiKeyCreated, ApiKeyListItem } from '../../../../common/contracts
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyScope } from '../../../../common/domain/api-keys';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage, serverFieldErrors } from '../../../lib/api';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from '../api';
@@ -123,7 +124,7 @@ function KeyList({ keys }: { keys: ApiKeyListItem[] }) {
   if (keys.length === 0) return <Text size="sm">No API keys yet.</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
+      <ResponsiveTable minWidth={560}>
         <Table striped aria-label="Your API keys">
           <Table.Thead>
             <Table.Tr>
@@ -139,13 +140,15 @@ function KeyList({ keys }: { keys: ApiKeyListItem[] }) {
           <Table.Tbody>
             {keys.map((key) => (
               <Table.Tr key={key.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {key.name}
-                  </Text>
-                  <Code>{key.prefix}…</Code>
+                <Table.Td data-label="Name">
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {key.name}
+                    </Text>
+                    <Code>{key.prefix}…</Code>
+                  </div>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Scopes">
                   <Group gap={4}>
                     {key.scopes.map((s) => (
                       <Badge key={s} variant="light" color="dark" tt="none">
@@ -154,8 +157,10 @@ function KeyList({ keys }: { keys: ApiKeyListItem[] }) {
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>{formatDateTime(key.createdAt)}</Table.Td>
-                <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Table.Td>
+                <Table.Td data-label="Created">{formatDateTime(key.createdAt)}</Table.Td>
+                <Table.Td data-label="Last used">
+                  {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+                </Table.Td>
                 <Table.Td>
                   <Button size="xs" color="red" variant="light" onClick={() => setTarget(key)}>
                     Revoke <VisuallyHidden>{key.name}</VisuallyHidden>
@@ -165,7 +170,7 @@ function KeyList({ keys }: { keys: ApiKeyListItem[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ResponsiveTable>
       <ConfirmDialog
         opened={target !== null}
         title="Revoke this API key?"
