@@ -7,7 +7,7 @@ import { PASSWORD_TOO_GUESSABLE } from '../../../common/contracts/accounts';
 import { DEFAULT_LAB_NAME } from '../../../common/domain/reports';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
-import { readLabSettings } from '../lab/lab.queries';
+import { readLabSettings } from '../../db/lab-settings';
 import { personalWords } from './password-score';
 
 export { isGuessablePassword, MIN_PASSWORD_SCORE, personalWords } from './password-score';

@@ -3,9 +3,6 @@ import type { DbOrTx } from '../../db/client';
 import { type LabSettingsRow, readLabSettings } from '../../db/lab-settings';
 import { labSettings } from '../../db/schema';
 
-// The read's home is server/db/lab-settings.ts; re-exported for code written against this file.
-export { type LabSettingsRow, readLabSettings };
-
 export type LabSettingsValues = Omit<typeof labSettings.$inferInsert, 'id' | 'updatedAt'>;
 
 export async function saveLabSettings(db: DbOrTx, values: LabSettingsValues): Promise<LabSettingsRow> {

@@ -14,7 +14,6 @@ import type { SampleRow } from '../../db/samples';
 
 export type { SampleRow };
 export { findSample } from '../../db/samples';
-export { readLabSettings } from '../../db/lab-settings';
 
 export type RevisionRow = typeof reportRevisions.$inferSelect;
 export type ElementValues = RevisionElement;

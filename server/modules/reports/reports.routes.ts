@@ -9,29 +9,20 @@ import {
   revokeReportResponse,
 } from '../../../common/contracts/reports';
 import { normalizeReportCode } from '../../../common/domain/reports';
-import { mailReportWithdrawn } from '../../mail/notifications';
 import type { AppDeps } from '../../app-deps';
-import { displaySampleId } from '../../../common/domain/samples';
-import { emitWebhookEvent } from '../webhooks/webhook-events';
-import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { conflict, notFound } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 import { sendPdf } from '../../plugins/pdf-reply';
 import { canDownloadReport, canIssueReports, canRevokeReport } from '../../policies/samples';
 import { reportDefaultsResponse } from '../../../common/contracts/appraisal';
 import { appraisalTerms } from '../../../common/domain/appraisal';
 import { issueReport } from './issue-report';
+import { REPORT_NOT_FOUND, revokeReport } from './revoke-report';
 import { previewReport } from './preview-report';
 import { registerRevaluationJob } from './revaluation.job';
-import {
-  findSampleByReportCode,
-  latestIssuedRevision,
-  markReportRevoked,
-  readLabSettings,
-} from './reports.queries';
-
-export const REPORT_NOT_FOUND = 'Report not found';
+import { findSampleByReportCode, latestIssuedRevision } from './reports.queries';
+import { readLabSettings } from '../../db/lab-settings';
 
 /** Issuing reports, downloading the stored PDF, and withdrawing a report (docs/product/roles-and-access.md, reports-and-verification.md). */
 export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -173,45 +164,14 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => {
-        const user = currentUser(request);
-        const code = normalizeReportCode(request.params.reportCode);
-        const sample = await findSampleByReportCode(deps.db, code);
-        if (!sample) throw notFound(REPORT_NOT_FOUND);
-        if (sample.reportRevokedAt) throw conflict('This report has already been revoked');
-        const revoked = await deps.db.transaction(async (tx) => {
-          const row = await markReportRevoked(tx, sample.id, {
-            reason: request.body.reason,
-            at: new Date(),
-            by: user.id,
-          });
-          if (row?.reportRevokedAt) {
-            await mailReportWithdrawn(tx, deps.mailer, sample, code, request.body.reason);
-            await emitWebhookEvent(tx, 'report.revoked', sample.userId, {
-              sampleId: sample.id,
-              displayId: displaySampleId(sample.id),
-              reportCode: code,
-              reason: request.body.reason,
-              revokedAt: row.reportRevokedAt.toISOString(),
-            });
-            await recordAudit(tx, {
-              ...auditContext(request),
-              action: 'report.revoked',
-              subject: { type: 'sample', id: sample.id },
-              before: { reportCode: code, revoked: false },
-              after: { reportCode: code, revoked: true, reason: request.body.reason },
-            });
-          }
-          return row;
-        });
-        if (!revoked?.reportRevokedAt) throw conflict('This report has already been revoked');
-        return {
-          reportCode: code,
-          revoked: true as const,
-          revokedReason: revoked.reportRevokedReason ?? request.body.reason,
-          revokedAt: revoked.reportRevokedAt.toISOString(),
-        };
-      },
+      async (request) =>
+        revokeReport(
+          deps,
+          currentUser(request),
+          auditContext(request),
+          request.params.reportCode,
+          request.body.reason,
+        ),
     );
   };
 }

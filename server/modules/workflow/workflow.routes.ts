@@ -3,7 +3,6 @@ import { errorResponse as errorBody } from '../../../common/contracts/errors';
 import { sampleSchema } from '../../../common/contracts/samples';
 import {
   ANALYTICS_WEEKS,
-  ASSIGNEE_ROLE_MESSAGE,
   adminAnalytics,
   assignRequest,
   MAX_ADMIN_PAGE_SIZE,
@@ -27,28 +26,19 @@ import {
 import {
   clientLabel,
   displaySampleId,
-  INACTIVE_STATUSES,
   normalizeStatus,
   personFullName,
-  SAMPLE_STATUSES,
 } from '../../../common/domain/samples';
 import type { AppDeps } from '../../app-deps';
-import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { badRequest } from '../../plugins/errors';
 import { presentedJson } from '../../plugins/presented-json';
-import {
-  canAssignSample,
-  canBeAssignedSamples,
-  canListLabSamples,
-  canWorkOnSample,
-  seesEverySample,
-} from '../../policies/samples';
+import { canAssignSample, canListLabSamples, seesEverySample } from '../../policies/samples';
 import { presentProgress, presentSample, presentSampleListItem } from '../samples/samples.presenter';
-import { mailSampleAssigned } from '../../mail/notifications';
-import { changeSampleStatus } from '../sample-status/change-status';
-import { presentWorkListItem } from './workflow.presenter';
+import { presentAnalytics, presentWorkListItem } from './workflow.presenter';
+import { assignSample } from './assign-sample';
+import { updateSampleStatus } from './update-status';
 import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
 import { isoDate } from '../../time';
 import {
@@ -62,10 +52,6 @@ import {
   searchWorkList,
 } from './sample-search.queries';
 import {
-  assignSample,
-  findSample,
-  findSampleForUpdate,
-  findUserForAssignment,
   listAllSamples,
   listAssignedSamples,
   locatePage,
@@ -74,8 +60,6 @@ import {
   sampleAnalytics,
   samplesBelow,
 } from './workflow.queries';
-
-const SAMPLE_NOT_FOUND = 'Sample not found';
 
 const present = (r: SampleListRow) =>
   presentSampleListItem(
@@ -220,18 +204,17 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = currentUser(request);
         const { status, comment } = request.body;
-        const row = await deps.db.transaction(async (tx) => {
-          const sample = await findSampleForUpdate(tx, request.params.id);
-          if (!sample) throw notFound(SAMPLE_NOT_FOUND);
-          if (!canWorkOnSample(user, sample))
-            throw forbidden('Only the assigned staff member or an admin can change this sample');
-          return changeSampleStatus(tx, deps.mailer, auditContext(request), sample, {
+        const row = await updateSampleStatus(
+          deps,
+          currentUser(request),
+          auditContext(request),
+          request.params.id,
+          {
             status,
             comment: comment ?? null,
-          });
-        });
+          },
+        );
         return presentSample(row);
       },
     );
@@ -314,30 +297,10 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: sampleSchema, ...errors },
         },
       },
-      async (request) => {
-        const { staffId } = request.body;
-        const sample = await findSample(deps.db, request.params.id);
-        if (!sample) throw notFound(SAMPLE_NOT_FOUND);
-        const assignee = await findUserForAssignment(deps.db, staffId);
-        if (!assignee || !canBeAssignedSamples(assignee))
-          throw badRequest(ASSIGNEE_ROLE_MESSAGE, [{ path: 'staffId', message: ASSIGNEE_ROLE_MESSAGE }]);
-        const row = await deps.db.transaction(async (tx) => {
-          const updated = await assignSample(tx, sample.id, assignee.id);
-          if (updated && sample.assignedStaffId !== assignee.id) {
-            await mailSampleAssigned(tx, deps.mailer, updated, assignee.id);
-            await recordAudit(tx, {
-              ...auditContext(request),
-              action: 'sample.assigned',
-              subject: { type: 'sample', id: sample.id },
-              before: { assignedStaffId: sample.assignedStaffId },
-              after: { assignedStaffId: assignee.id },
-            });
-          }
-          return updated;
-        });
-        if (!row) throw notFound(SAMPLE_NOT_FOUND);
-        return presentSample(row);
-      },
+      async (request) =>
+        presentSample(
+          await assignSample(deps, auditContext(request), request.params.id, request.body.staffId),
+        ),
     );
 
     app.get(
@@ -352,26 +315,11 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async () => {
-        const { byStatus, weekly } = await sampleAnalytics(deps.db, ANALYTICS_WEEKS);
-        const now = new Date();
-        const overdueSamples = (await openSamplesProgress(deps.db)).filter(
-          (r) => presentProgress(r, now).overdue,
-        ).length;
-        const counts = new Map<string, number>(SAMPLE_STATUSES.map((s) => [s, 0]));
-        for (const r of byStatus) {
-          const s = normalizeStatus(r.status);
-          counts.set(s, (counts.get(s) ?? 0) + Number(r.count));
-        }
-        const total = [...counts.values()].reduce((a, b) => a + b, 0);
-        const inactive = INACTIVE_STATUSES.reduce((a, s) => a + (counts.get(s) ?? 0), 0);
-        return {
-          totalSamples: total,
-          activeSamples: total - inactive,
-          completedSamples: counts.get('completed') ?? 0,
-          overdueSamples,
-          byStatus: SAMPLE_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
-          weekly,
-        };
+        const [{ byStatus, weekly }, open] = await Promise.all([
+          sampleAnalytics(deps.db, ANALYTICS_WEEKS),
+          openSamplesProgress(deps.db),
+        ]);
+        return presentAnalytics(byStatus, weekly, open, new Date());
       },
     );
   };
