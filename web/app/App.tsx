@@ -2,13 +2,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
-import { TOASTS } from '../lib/toast';
+import { Toasts } from '../components/Toasts';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
@@ -16,7 +15,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme}>
-      <Notifications {...TOASTS} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionProvider>
