@@ -1,7 +1,7 @@
 import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 
 // The one toast helper: successes in a polite live region (role=status), errors as alerts.
-// Where toasts sit and how many show at once: TOASTS below, used by web/app/App.tsx
+// Where toasts sit and how many show at once: TOASTS below, used by web/components/ToastContainer.tsx
 // (docs/decisions/0012a-web-conventions.md). Every form also shows its errors beside the field, so a
 // toast is a second signal, never the only one.
 
