@@ -2,10 +2,27 @@ import { z } from 'zod';
 import { LAB_CONTACT_EMAIL, LAB_FIXED_PHONE } from '../domain/reports';
 import { ROLES } from '../domain/roles';
 
-// The forms check 6 characters (a documented rule); the server's user schema requires 8.
-export const FORM_PASSWORD_MIN = 6;
-export const USER_PASSWORD_MIN = 8;
-export const MAX_PASSWORD_LENGTH = 200;
+import {
+  FORM_PASSWORD_MIN,
+  MAX_PASSWORD_LENGTH,
+  PROFILE_IMAGE_PART,
+  PROFILE_PART,
+  RESET_TOKEN_INVALID,
+  SIGNATURE_PART,
+  USER_PASSWORD_MIN,
+  VERIFY_TOKEN_INVALID,
+} from './accounts-constants';
+
+export {
+  FORM_PASSWORD_MIN,
+  MAX_PASSWORD_LENGTH,
+  PROFILE_IMAGE_PART,
+  PROFILE_PART,
+  RESET_TOKEN_INVALID,
+  SIGNATURE_PART,
+  USER_PASSWORD_MIN,
+  VERIFY_TOKEN_INVALID,
+};
 /** A new password on the common-password list or built from the person's or the lab's name (server-side check). */
 export const PASSWORD_TOO_GUESSABLE =
   'This password is too common or too easy to guess. Choose another, for example a few unrelated words.';
@@ -130,10 +147,6 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
  */
 export const ACCOUNT_DEACTIVATED_MESSAGE = `This account has been deactivated. To have it reactivated, contact the lab at ${LAB_CONTACT_EMAIL} or ${LAB_FIXED_PHONE}.`;
 
-// PUT /api/users/profile (docs/product/api.md): multipart parts 'profile' (JSON), 'profileImage', 'signature'.
-export const PROFILE_PART = 'profile';
-export const PROFILE_IMAGE_PART = 'profileImage';
-export const SIGNATURE_PART = 'signature';
 /** The server's answer when the 'profile' JSON is missing or invalid; the web app words it per docs/product/messages.md. */
 export const INVALID_PROFILE_DATA = 'Invalid profile data';
 export const SIGNATURE_RESTRICTED_MESSAGE = 'Signature uploads are restricted to admin or staff roles';
@@ -199,11 +212,9 @@ export const resetPasswordForm = z
     path: ['confirmPassword'],
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
-export const RESET_TOKEN_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 export const PASSWORD_RESET_DONE = 'Your password has been changed. You can now log in.';
 
 export const verifyEmailRequest = z.object({ token: z.string().min(1).max(200) });
-export const VERIFY_TOKEN_INVALID = 'This confirmation link is invalid or has expired.';
 export const EMAIL_VERIFIED = 'Your e-mail address is confirmed.';
 export const VERIFY_EMAIL_SENT = 'We have sent a new confirmation link to your e-mail address.';
 

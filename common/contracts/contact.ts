@@ -1,29 +1,27 @@
 import { z } from 'zod';
 import { contactInquiry } from './inquiries';
+import {
+  CONTACT_EMAIL_MAX,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
+  CONTACT_PHONE_MAX,
+  CONTACT_SUBJECT_LABELS,
+  CONTACT_SUBJECTS,
+  type ContactSubject,
+} from './contact-constants';
 
-// The contact form (docs/product/api.md, limits.md). The bounds are ours (the rules
-// says "not shown"); docs/decisions/0007-public-pages-and-contact.md explains them.
+// The contact form (docs/product/api.md, limits.md); its fields and bounds are in ./contact-constants.
 
-export const CONTACT_NAME_MAX = 100;
-export const CONTACT_EMAIL_MAX = 255;
-export const CONTACT_PHONE_MAX = 50;
-export const CONTACT_MESSAGE_MAX = 5000;
-
-export const CONTACT_SUBJECTS = [
-  'general-inquiry',
-  'valuation-quote',
-  'consultation-request',
-  'existing-submission',
-  'other',
-] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-
-export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
-  'general-inquiry': 'General Inquiry',
-  'valuation-quote': 'Valuation Quote',
-  'consultation-request': 'Consultation Request',
-  'existing-submission': 'Existing Submission',
-  other: 'Other',
+export {
+  CONTACT_EMAIL_MAX,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
+  CONTACT_PHONE_MAX,
+  CONTACT_SUBJECT_LABELS,
+  CONTACT_SUBJECTS,
+  type ContactSubject,
 };
 
 /** The label of a stored subject; a value outside the list is shown as it is. */
@@ -32,9 +30,6 @@ export function contactSubjectLabel(subject: string): string {
     ? CONTACT_SUBJECT_LABELS[subject as ContactSubject]
     : subject;
 }
-
-/** The hidden field people never see and bots fill in. */
-export const CONTACT_HONEYPOT_FIELD = 'website';
 
 export const CONTACT_MESSAGES = {
   firstName: 'First name is required',

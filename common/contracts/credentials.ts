@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { CREDENTIAL_REQUIRED_MESSAGE, CREDENTIAL_TOO_LONG_MESSAGE } from './credentials-constants';
 
 // A report revision as a W3C Verifiable Credential (docs/product/signed-reports.md): the JWT served by
 // GET /api/reports/verify/{code}/credential, and the public check POST /api/reports/verify-credential.
 
 export const CREDENTIAL_MEDIA_TYPE = 'application/vc+jwt';
-export const CREDENTIAL_REQUIRED_MESSAGE = 'Paste a credential to check';
-export const CREDENTIAL_TOO_LONG_MESSAGE = 'A credential is at most 20,000 characters';
+export { CREDENTIAL_REQUIRED_MESSAGE, CREDENTIAL_TOO_LONG_MESSAGE };
 
 /**
  * What the credential says about the report: never the value, never who owns the item. Credentials

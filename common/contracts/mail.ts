@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BAD_UNSUBSCRIBE_LINK } from './mail-constants';
 
 // The admin Outbox and the unsubscribe link (docs/product/mail.md).
 
@@ -42,4 +43,4 @@ export const unsubscribeQuery = z.object({ token: z.string().max(200).optional()
 export const unsubscribeRequest = z.object({ token: z.string().min(1).max(200) });
 export const unsubscribeResponse = z.object({ message: z.string() });
 export const UNSUBSCRIBED_MESSAGE = "You will no longer receive e-mails when your sample's status changes.";
-export const BAD_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid.';
+export { BAD_UNSUBSCRIBE_LINK };

@@ -1,18 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type {
+  AuthUserResponse,
+  LoginRequest,
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  MessageResponse,
+  ResetPasswordRequest,
+  LoginResponse,
+  RegisterRequest,
+} from '../../../common/contracts/accounts';
 import {
-  type AuthUserResponse,
-  type LoginRequest,
-  type ChangePasswordRequest,
-  type ForgotPasswordRequest,
-  type MessageResponse,
-  type ResetPasswordRequest,
-  type LoginResponse,
   PROFILE_IMAGE_PART,
   PROFILE_PART,
-  type RegisterRequest,
   SIGNATURE_PART,
-} from '../../../common/contracts/accounts';
+} from '../../../common/contracts/accounts-constants';
 import type {
   LoginAnswer,
   MfaVerifyRequest,

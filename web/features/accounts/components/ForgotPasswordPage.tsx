@@ -1,16 +1,20 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type ForgotPasswordRequest, forgotPasswordRequest } from '../../../../common/contracts/accounts';
+import type { ForgotPasswordRequest } from '../../../../common/contracts/accounts';
 import { EmailField } from '../../../components/EmailField';
-import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useForgotPassword } from '../api';
 import { showSubmitError } from '../form-errors';
 import { AuthCard, AuthForm } from './AuthCard';
 
 export const FORGOT_FAILURE = { title: 'Request failed', fallback: 'Failed to send the reset link' };
+
+const contract = lazyContract(
+  async () => (await import('../../../../common/contracts/accounts')).forgotPasswordRequest,
+);
 
 /**
  * /forgot-password: the address gets a reset link if it has an account. The answer is the same
@@ -23,13 +27,13 @@ export function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordRequest>({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordRequest, { sync: true }),
-    ...validateOnBlurAfterRelease<ForgotPasswordRequest>(),
+    validate: contract.validate,
+    ...validateOnBlurAfterRelease<ForgotPasswordRequest>(contract),
   });
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const { message } = await forgot.mutateAsync(forgotPasswordRequest.parse(values));
+      const { message } = await forgot.mutateAsync(await contract.parse(values));
       setAnswer(message);
     } catch (err) {
       showSubmitError(form, err, FORGOT_FAILURE);

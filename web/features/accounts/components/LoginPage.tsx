@@ -1,13 +1,13 @@
 import { Alert, Anchor, Group, PasswordInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { type LoginRequest, loginRequest } from '../../../../common/contracts/accounts';
+import type { LoginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
 import { EmailField } from '../../../components/EmailField';
 import { errorMessage } from '../../../lib/api';
-import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { type LoginNotice, returnPathFrom } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -19,6 +19,10 @@ import { SecondFactorStep } from './SecondFactorStep';
 
 export const LOGIN_SUCCESS = 'Logged in successfully';
 export const LOGIN_FAILURE = { title: 'Login failed', fallback: 'Failed to login' };
+
+const contract = lazyContract(
+  async () => (await import('../../../../common/contracts/accounts')).loginRequest,
+);
 
 export function LoginPage() {
   usePageTitle('Login', 'Log in to follow your submissions and download your valuation reports.');
@@ -35,8 +39,8 @@ export function LoginPage() {
   const form = useForm<LoginRequest>({
     mode: 'controlled',
     initialValues: { email: typeof prefill === 'string' ? prefill : '', password: '' },
-    validate: schemaResolver(loginRequest, { sync: true }),
-    ...validateOnBlurAfterRelease<LoginRequest>(),
+    validate: contract.validate,
+    ...validateOnBlurAfterRelease<LoginRequest>(contract),
     onValuesChange: () => setFailure(null),
   });
 

@@ -2,8 +2,8 @@ import { Alert, Anchor, Center, Container, Group, Loader, Paper, Stack, Text, Ti
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { VERIFY_TOKEN_INVALID } from '../../../../common/contracts/accounts';
-import { BAD_UNSUBSCRIBE_LINK } from '../../../../common/contracts/mail';
+import { VERIFY_TOKEN_INVALID } from '../../../../common/contracts/accounts-constants';
+import { BAD_UNSUBSCRIBE_LINK } from '../../../../common/contracts/mail-constants';
 import { errorMessage } from '../../../lib/api';
 import { authKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';

@@ -1,10 +1,11 @@
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { type RegisterRequest, registerForm, USER_PASSWORD_MIN } from '../../../../common/contracts/accounts';
+import type { RegisterRequest } from '../../../../common/contracts/accounts';
+import { USER_PASSWORD_MIN } from '../../../../common/contracts/accounts-constants';
 import { EmailField } from '../../../components/EmailField';
 import { errorMessage, HttpError } from '../../../lib/api';
-import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegister } from '../api';
@@ -14,6 +15,10 @@ import { AuthCard, AuthForm } from './AuthCard';
 
 export const REGISTER_SUCCESS = 'Registered successfully. Please log in.';
 export const REGISTER_FAILURE = { title: 'Registration failed', fallback: 'Failed to register' };
+
+const contract = lazyContract(
+  async () => (await import('../../../../common/contracts/accounts')).registerForm,
+);
 
 /**
  * The form checks the 6-character minimum and then the server's 8, with their own messages, so what
@@ -27,13 +32,13 @@ export function RegisterPage() {
   const form = useForm<RegisterRequest>({
     mode: 'controlled',
     initialValues: { email: '', password: '', firstName: '', lastName: '' },
-    validate: schemaResolver(registerForm, { sync: true }),
-    ...validateOnBlurAfterRelease<RegisterRequest>(),
+    validate: contract.validate,
+    ...validateOnBlurAfterRelease<RegisterRequest>(contract),
   });
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await registerAccount.mutateAsync(registerForm.parse(values));
+      await registerAccount.mutateAsync(await contract.parse(values));
       toast.success(REGISTER_SUCCESS);
       const email = values.email.trim();
       navigate('/login', {

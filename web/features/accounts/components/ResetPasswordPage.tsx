@@ -1,13 +1,10 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  RESET_TOKEN_INVALID,
-  type ResetPasswordForm,
-  resetPasswordForm,
-} from '../../../../common/contracts/accounts';
-import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
+import type { ResetPasswordForm } from '../../../../common/contracts/accounts';
+import { RESET_TOKEN_INVALID } from '../../../../common/contracts/accounts-constants';
+import { focusFirstError, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useResetPassword } from '../api';
@@ -16,6 +13,10 @@ import { AuthCard, AuthForm } from './AuthCard';
 import { NewPasswordFields } from './PasswordField';
 
 export const RESET_FAILURE = { title: 'Reset failed', fallback: 'Failed to change the password' };
+
+const contract = lazyContract(
+  async () => (await import('../../../../common/contracts/accounts')).resetPasswordForm,
+);
 
 /** /reset-password?token=… from the reset mail: a new password, then /login. */
 export function ResetPasswordPage() {
@@ -29,8 +30,8 @@ export function ResetPasswordPage() {
   const form = useForm<ResetPasswordForm>({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(resetPasswordForm, { sync: true }),
-    ...validateOnBlurAfterRelease<ResetPasswordForm>(),
+    validate: contract.validate,
+    ...validateOnBlurAfterRelease<ResetPasswordForm>(contract),
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -1,6 +1,6 @@
 import { Anchor, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { MFA_TOKEN_INVALID } from '../../../../common/contracts/two-factor';
+import { MFA_TOKEN_INVALID } from '../../../../common/contracts/two-factor-messages';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useVerifySecondFactor } from '../api';

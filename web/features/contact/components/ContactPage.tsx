@@ -15,7 +15,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconClock, IconMail, IconMapPin, IconPhone, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -26,9 +26,8 @@ import {
   CONTACT_NAME_MAX,
   CONTACT_SUBJECT_LABELS,
   CONTACT_SUBJECTS,
-  type ContactRequest,
-  contactRequest,
-} from '../../../../common/contracts/contact';
+} from '../../../../common/contracts/contact-constants';
+import type { ContactRequest } from '../../../../common/contracts/contact';
 import {
   BUSINESS_HOURS,
   BUSINESS_HOURS_NOTE,
@@ -39,7 +38,7 @@ import {
 } from '../../../components/lab-contact';
 import { PageHero } from '../../../components/PageHero';
 import { EmailField } from '../../../components/EmailField';
-import { focusFirstError, focusInView, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, focusInView, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSendContactMessage } from '../api';
@@ -70,6 +69,10 @@ export const CONTACT_SUCCESS = {
 };
 export const CONTACT_FAILURE = 'Failed to send message. Please try again.';
 
+const contract = lazyContract(
+  async () => (await import('../../../../common/contracts/contact')).contactRequest,
+);
+
 export function ContactPage() {
   usePageTitle(
     'Contact Us',
@@ -85,8 +88,8 @@ export function ContactPage() {
   const form = useForm<ContactFormValues>({
     mode: 'controlled',
     initialValues: { ...EMPTY, subject },
-    validate: schemaResolver(contactRequest, { sync: true }),
-    ...validateOnBlurAfterRelease<ContactFormValues>(),
+    validate: contract.validate,
+    ...validateOnBlurAfterRelease<ContactFormValues>(contract),
   });
 
   // A signed-in client need not type who they are, and a link may choose the subject

@@ -1,10 +1,8 @@
 import { Alert, Anchor, Button, Card, Code, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCertificate, IconSignature } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import {
-  CREDENTIAL_REQUIRED_MESSAGE,
-  type CredentialCheckResponse,
-} from '../../../../common/contracts/credentials';
+import type { CredentialCheckResponse } from '../../../../common/contracts/credentials';
+import { CREDENTIAL_REQUIRED_MESSAGE } from '../../../../common/contracts/credentials-constants';
 import { CredentialDownloadButton } from '../../../components/CredentialDownloadButton';
 import { errorMessage } from '../../../lib/api';
 import { formatLongDate } from '../../../lib/format';
