@@ -35,23 +35,6 @@ export const PUBLIC_PAGES = {
   '/*': null,
 };
 
-/**
- * Pages still over the budget, each held at its size when the check was added (plus 2 KB) so that it
- * cannot grow (docs/decisions/0021-house-rules-and-a-faster-suite.md): their forms bring zod and
- * @mantine/form (about 32 KB). Lowered when a page shrinks (contact and verification lost the
- * table's ScrollArea, 20 KB). Remove a line once its page is under the budget; never raise one.
- */
-export const CEILINGS_KB = {
-  '/contact': 186,
-  '/verify-report': 189,
-  '/login': 183,
-  '/register': 182,
-  '/forgot-password': 178,
-  '/reset-password': 181,
-  '/verify-email': 167,
-  '/unsubscribe': 167,
-};
-
 /** The chunk files a page loads at once: the entry's static imports and the page chunk's, transitively. */
 export function chunksForPage(chunks, pageSource) {
   const byFile = new Map(chunks.map((c) => [c.file, c]));
@@ -78,7 +61,7 @@ export function chunksForPage(chunks, pageSource) {
   return [...seen].sort();
 }
 
-/** Each public page's gzip kilobytes and files; `over` lists the pages above their budget or ceiling. */
+/** Each public page's gzip kilobytes and files; `over` lists the pages above the budget. */
 export function measurePages(distDir) {
   const graphFile = join(distDir, 'web-chunks.json');
   if (!existsSync(graphFile)) throw new Error(`${graphFile} is missing: run \`npm run build\` first`);
@@ -95,18 +78,15 @@ export function measurePages(distDir) {
     const kb = files.reduce((sum, f) => sum + sizeOf(f), 0) / 1024;
     return { path, kb, files };
   });
-  return { pages, over: pages.filter((p) => p.kb > (CEILINGS_KB[p.path] ?? BUDGET_KB)) };
+  return { pages, over: pages.filter((p) => p.kb > BUDGET_KB) };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const distDir = resolve(process.env.DIST_DIR ?? 'dist');
   const { pages, over } = measurePages(distDir);
   for (const p of pages) {
-    const limit = CEILINGS_KB[p.path]
-      ? `ceiling ${CEILINGS_KB[p.path]} KB (over the budget)`
-      : `budget ${BUDGET_KB} KB`;
     console.log(
-      `${p.path.padEnd(18)} ${p.kb.toFixed(1).padStart(6)} KB gzip JavaScript, ${p.files.length} files; ${limit}`,
+      `${p.path.padEnd(18)} ${p.kb.toFixed(1).padStart(6)} KB gzip JavaScript, ${p.files.length} files`,
     );
   }
   if (over.length) {
@@ -114,10 +94,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(
       `\nOver budget: ${over.map((p) => `${p.path} (${p.kb.toFixed(1)} KB)`).join(', ')}.\n` +
         `${worst.path} loads: ${worst.files.join(', ')}.\n` +
-        'Load what a visitor does not need at once lazily (web/app/routes.tsx, web/features/*/lazy.tsx), and ' +
-        'import messages and lists from files without zod (e.g. common/contracts/two-factor-messages.ts).',
+        'Load what a visitor does not need at once lazily (web/app/routes.tsx, web/features/*/lazy.tsx), ' +
+        "import messages and lists from files without zod (common/contracts/*-constants.ts), and check forms' " +
+        'schemas through lazyContract (web/lib/forms.ts).',
     );
     process.exit(1);
   }
-  console.log(`public pages: within ${BUDGET_KB} KB gzip of JavaScript, or their ceiling`);
+  console.log(`public pages: each within ${BUDGET_KB} KB gzip of JavaScript`);
 }
