@@ -5,7 +5,6 @@
 // requests (one keep-alive connection): p50 and p99 of each search, each filter combined with a
 // search, and the CSV export's throughput and the server's memory while it streams. Prints the
 // database, table and index sizes and the seeding time. Results: docs/benchmarks.md, "Search".
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -16,321 +15,15 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPostgres } from '../server/db/client';
-import { hashPassword } from '../server/modules/accounts/passwords';
 import { createDiskStorage } from '../server/storage/disk-storage';
-import { PG_BIN, startPostgresCluster } from '../tests/support/postgres';
+import { startPostgresCluster } from '../tests/support/postgres';
+import { copySamples, seedPeople, withIndexesAfter } from './sample-seed';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const WARMUP = 5;
 const CUSTOMERS = 20_000;
 const STAFF = 40;
-
-// Seeded, deterministic choices: the same N gives the same table.
-let state = 0x2545f491;
-const rand = () => {
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  return (state >>> 0) / 4_294_967_296;
-};
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
-
-const FIRST = [
-  'Élise',
-  'François',
-  'Zoë',
-  'Jürgen',
-  'Søren',
-  'Łukasz',
-  'José',
-  'María',
-  'Noémie',
-  'Anaïs',
-  'Björn',
-  'Inès',
-  'Chloé',
-  'Renée',
-  'André',
-  'Małgorzata',
-  'Siobhán',
-  'Ångström',
-  'Hélène',
-  'Dvořák',
-  'James',
-  'Mary',
-  'Robert',
-  'Patricia',
-  'John',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'David',
-  'Elizabeth',
-  'William',
-  'Barbara',
-  'Richard',
-  'Susan',
-  'Thomas',
-  'Margaret',
-  'Charles',
-  'Sarah',
-  'Daniel',
-  'Emma',
-  'Giulia',
-  'Matteo',
-  'Sofía',
-  'Lucía',
-  'Hiroshi',
-  'Yuki',
-  'Priya',
-  'Arjun',
-  'Fatima',
-  'Omar',
-];
-const LAST = [
-  'Dürer',
-  'Müller',
-  'Lefèvre',
-  'García',
-  'Núñez',
-  'Østergaard',
-  'Kowalski',
-  "O'Brien",
-  'Smith',
-  'Jones',
-  'Brown',
-  'Taylor',
-  'Wilson',
-  'Davies',
-  'Evans',
-  'Thomas',
-  'Johnson',
-  'Roberts',
-  'Walker',
-  'Wright',
-  'Schröder',
-  'Bäcker',
-  'Côté',
-  'Gagné',
-  'Pérez',
-  'Sánchez',
-  'Rodríguez',
-  'Fernández',
-  'Gómez',
-  'Martín',
-  'Rossi',
-  'Russo',
-  'Ferrari',
-  'Esposito',
-  'Bianchi',
-  'Romano',
-  'Colombo',
-  'Ricci',
-  'Marino',
-  'Greco',
-  'Novák',
-  'Svoboda',
-  'Dvořáková',
-  'Nowak',
-  'Wiśniewski',
-  'Lindqvist',
-  'Håkansson',
-  'Nieminen',
-  'Virtanen',
-  'Çelik',
-  'Yamamoto',
-  'Tanaka',
-  'Sato',
-  'Kim',
-  'Lee',
-  'Park',
-  'Chen',
-  'Wang',
-  'Singh',
-  'Patel',
-];
-const DOMAINS = ['example.com', 'mail.example', 'estates.example', 'gallery.example', 'antiques.example'];
-const ADJECTIVE = [
-  'Georgian',
-  'Victorian',
-  'Edwardian',
-  'Regency',
-  'Art Deco',
-  'Art Nouveau',
-  'Baroque',
-  'Rococo',
-  'Empire',
-  'Biedermeier',
-  'Ming style',
-  'Qing',
-  'Meiji',
-  'Louis XV',
-  'Louis XVI',
-  'Arts and Crafts',
-  'Mid-century',
-  'Gilt',
-  'Carved',
-  'Painted',
-  'Enamelled',
-  'Inlaid',
-  'Lacquered',
-  'Chased',
-  'Engraved',
-];
-const MATERIAL = [
-  'silver',
-  'porcelain',
-  'oak',
-  'walnut',
-  'mahogany',
-  'bronze',
-  'brass',
-  'gold',
-  'ivory-free',
-  'glass',
-  'crystal',
-  'faïence',
-  'earthenware',
-  'jade',
-  'pewter',
-  'rosewood',
-  'satinwood',
-  'marble',
-  'tortoiseshell-free',
-  'papier-mâché',
-];
-const OBJECT = [
-  'teapot',
-  'figurine',
-  'vase',
-  'clock',
-  'writing desk',
-  'chest of drawers',
-  'candelabrum',
-  'snuff box',
-  'bureau',
-  'mirror',
-  'tureen',
-  'bowl',
-  'salver',
-  'ewer',
-  'urn',
-  'plate',
-  'cabinet',
-  'armchair',
-  'pocket watch',
-  'brooch',
-  'locket',
-  'inkwell',
-  'globe',
-  'music box',
-  'jardinière',
-  'commode',
-  'étagère',
-];
-const MAKER = [
-  'Meissen',
-  'Sèvres',
-  'Wedgwood',
-  'Chippendale',
-  'Hepplewhite',
-  'Tiffany',
-  'Lalique',
-  'Gallé',
-  'Doulton',
-  '',
-];
-/** One sample in 200,000 carries this word: the "rare word" search. */
-const RARE = 'Fabergé';
-const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const STATUSES = [
-  'submitted',
-  'in-progress',
-  'analysis',
-  'review',
-  'completed',
-  'completed',
-  'completed',
-  'on-hold',
-];
-
-const csv = (v: string | number | null) => {
-  if (v === null) return '';
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-type Person = { id: number; first: string; last: string; email: string };
-
-/** One CSV line of COPY samples(...). */
-function sampleLine(i: number, customers: Person[], staffIds: number[], now: number): string {
-  const owner = customers[Math.floor(rand() * customers.length)] as Person;
-  const maker = pick(MAKER);
-  const item = `${maker ? `${maker} ` : ''}${pick(ADJECTIVE)} ${pick(MATERIAL)} ${pick(OBJECT)}${
-    i % 200_000 === 7 ? ` by ${RARE}` : ''
-  }`;
-  const status = pick(STATUSES);
-  const submitted = new Date(now - Math.floor(rand() * 5 * 365 * 86_400_000));
-  const updated = new Date(Math.min(now, submitted.getTime() + Math.floor(rand() * 60 * 86_400_000)));
-  const assigned = rand() < 0.85 ? pick(staffIds) : null;
-  let code: string | null = null;
-  if (status === 'completed') {
-    code = '';
-    for (let k = 0; k < 8; k++) code += CODE_CHARS[Math.floor(rand() * CODE_CHARS.length)];
-  }
-  const urgency = rand() < 0.15 ? 'urgent' : 'standard';
-  return [
-    owner.id,
-    csv(`${owner.first} ${owner.last}`),
-    csv(owner.email),
-    csv(item),
-    'other',
-    csv('Bench sample'),
-    status,
-    submitted.toISOString(),
-    updated.toISOString(),
-    assigned ?? '',
-    urgency,
-    code ?? '',
-  ].join(',');
-}
-
-async function copySamples(url: string, customers: Person[], staffIds: number[]) {
-  const psql = spawn(join(PG_BIN, 'psql'), [
-    url,
-    '-v',
-    'ON_ERROR_STOP=1',
-    '-c',
-    `\\copy samples (user_id, submitter_name, submitter_email, item_name, category, description, status,
-      submission_date, last_updated, assigned_staff_id, urgency_level, report_code) from stdin with (format csv)`,
-  ]);
-  let err = '';
-  psql.stderr.on('data', (d) => (err += d));
-  const done = new Promise<void>((resolve, reject) =>
-    psql.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql exited ${code}: ${err}`)))),
-  );
-  const now = Date.now();
-  const seen = new Set<string>();
-  let chunk = '';
-  for (let i = 1; i <= SAMPLES; i++) {
-    let line = sampleLine(i, customers, staffIds, now);
-    // Report codes are unique: a rare repeat is dropped.
-    const code = line.slice(line.lastIndexOf(',') + 1);
-    if (code) {
-      if (seen.has(code)) line = line.slice(0, line.lastIndexOf(',') + 1);
-      else if (seen.size < 3_000_000) seen.add(code);
-    }
-    chunk += `${line}\n`;
-    if (chunk.length > 1 << 20) {
-      if (!psql.stdin.write(chunk)) await new Promise((r) => psql.stdin.once('drain', r));
-      chunk = '';
-    }
-    if (i % 1_000_000 === 0) console.log(`  … ${i.toLocaleString('en-US')} rows sent`);
-  }
-  psql.stdin.end(chunk);
-  await done;
-}
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -386,43 +79,15 @@ async function main() {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
 
-    const hash = await hashPassword('bench-password-1');
-    const { rows: staffRows } = await client.query<{ id: number }>(
-      `insert into users (email, password_hash, first_name, last_name, role)
-       select 'staff' || g || '@lab.test', $1, 'Staff', 'Member ' || g, case g when 1 then 'admin' else 'staff' end
-       from generate_series(1, ${STAFF}) g returning id`,
-      [hash],
-    );
-    const staffIds = staffRows.map((r) => r.id);
-    const people: Omit<Person, 'id'>[] = [];
-    for (let i = 0; i < CUSTOMERS; i++) {
-      const first = pick(FIRST);
-      const last = pick(LAST);
-      const local = `${first}.${last}`
-        .normalize('NFD')
-        .replace(/\p{Diacritic}/gu, '')
-        .replace(/[^A-Za-z.]/g, '')
-        .toLowerCase();
-      people.push({ first, last, email: `${local}${i}@${pick(DOMAINS)}` });
-    }
-    const { rows: customerRows } = await client.query<{ id: number }>(
-      `insert into users (email, password_hash, first_name, last_name)
-       select e, $1, f, l from unnest($2::text[], $3::text[], $4::text[]) as t(e, f, l) returning id`,
-      [hash, people.map((p) => p.email), people.map((p) => p.first), people.map((p) => p.last)],
-    );
-    const customers = customerRows.map((r, i) => ({ id: r.id, ...(people[i] as Omit<Person, 'id'>) }));
+    const { staffIds, customers } = await seedPeople(client, STAFF, CUSTOMERS);
 
     // The indexes are built after the COPY (as a restore does): one sort each instead of 10M inserts.
-    const { rows: indexDefs } = await client.query<{ indexname: string; indexdef: string }>(
-      `select indexname, indexdef from pg_indexes where tablename = 'samples' and indexname <> 'samples_pkey'`,
-    );
-    for (const ix of indexDefs) await client.query(`drop index ${ix.indexname}`);
     const t0 = performance.now();
-    await copySamples(url, customers, staffIds);
-    const copied = performance.now() - t0;
-    const t1 = performance.now();
-    for (const ix of indexDefs) await client.query(ix.indexdef);
-    const indexed = performance.now() - t1;
+    let copied = 0;
+    const indexed = await withIndexesAfter(client, 'samples', async () => {
+      await copySamples(url, SAMPLES, customers, staffIds);
+      copied = performance.now() - t0;
+    });
     await client.query('analyze samples');
     await client.query(`insert into sample_id_buckets (bucket, rows)
       select id / 1000, count(*) from samples group by 1
@@ -503,7 +168,7 @@ async function main() {
       ['plain list, page 1', '', 50],
     ];
     console.log(
-      `\nSamples: ${SAMPLES.toLocaleString('en-US')}; seeded in ${seedSeconds.toFixed(0)} s (COPY ${(copied / 1000).toFixed(0)} s, indexes ${(indexed / 1000).toFixed(0)} s)`,
+      `\nSamples: ${SAMPLES.toLocaleString('en-US')}; seeded in ${seedSeconds.toFixed(0)} s (COPY ${(copied / 1000).toFixed(0)} s, indexes ${indexed.toFixed(0)} s)`,
     );
     for (const r of sizes.rows) console.log(`| ${r.name} | ${(Number(r.bytes) / 1024 ** 2).toFixed(0)} MB |`);
     console.log('\n| search | total (~ estimated) | p50 ms | p99 ms | target p50 |');

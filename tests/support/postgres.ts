@@ -51,27 +51,36 @@ export type PostgresCluster = {
   resume(): void;
 };
 
-/** Starts a throwaway cluster; `settings` adds server settings (`name=value`, as for `-c`). */
-export async function startPostgresCluster(settings: string[] = []): Promise<PostgresCluster> {
+/**
+ * Starts a throwaway cluster; `settings` adds server settings (`name=value`, as for `-c`). With
+ * `keepIn` (a directory), the cluster lives there and outlives `stop()`: a later call with the same
+ * directory starts it again with its data (benchmarks that seed for many minutes).
+ */
+export async function startPostgresCluster(
+  settings: string[] = [],
+  keepIn?: string,
+): Promise<PostgresCluster> {
   if (!postgresAvailable()) throw new Error(`PostgreSQL server binaries not found in ${PG_BIN}`);
-  const base = mkdtempSync(join(tmpdir(), 'vl-pg-'));
+  const base = keepIn ?? mkdtempSync(join(tmpdir(), 'vl-pg-'));
   const dataDir = join(base, 'data');
   const socketDir = join(base, 'sock');
-  mkdirSync(socketDir);
+  const existing = keepIn !== undefined && existsSync(join(dataDir, 'PG_VERSION'));
+  mkdirSync(socketDir, { recursive: true });
   chmodSync(base, 0o755);
   if (isRoot()) execFileSync('chown', ['-R', 'postgres:postgres', base]);
-  runAsPostgres(join(PG_BIN, 'initdb'), [
-    '-D',
-    dataDir,
-    '-A',
-    'trust',
-    '-U',
-    'postgres',
-    '--no-sync',
-    '-E',
-    'UTF8',
-    '--locale=C',
-  ]);
+  if (!existing)
+    runAsPostgres(join(PG_BIN, 'initdb'), [
+      '-D',
+      dataDir,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C',
+    ]);
   const port = await freePort();
   const opts = [
     `-p ${port}`,
@@ -108,11 +117,19 @@ export async function startPostgresCluster(settings: string[] = []): Promise<Pos
       if (stopped) return;
       stopped = true;
       try {
-        runAsPostgres(join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        // A kept cluster stops cleanly (a checkpoint), so its next start needs no recovery.
+        runAsPostgres(join(PG_BIN, 'pg_ctl'), [
+          '-D',
+          dataDir,
+          '-m',
+          keepIn ? 'fast' : 'immediate',
+          '-w',
+          'stop',
+        ]);
       } catch {
         // already down
       }
-      rmSync(base, { recursive: true, force: true });
+      if (!keepIn) rmSync(base, { recursive: true, force: true });
     },
     pause() {
       // 'fast' drops every connection like an outage but flushes the WAL first: the test clusters

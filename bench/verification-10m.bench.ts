@@ -1,0 +1,272 @@
+// `npm run bench -- verification-10m`: public verification (GET /api/reports/verify/{code}) against
+// 10,000,000 issued reports, side by side in the same run with the same lookups against 100,000.
+// Both databases live in one PostgreSQL cluster and are seeded by the same generator
+// (bench/sample-seed.ts: samples COPYed through psql, then each report's two elements and its issued
+// revision — the content issuing stores, six photo ids — by set-based INSERT … SELECT). Each database
+// is served by the real app (bench/verify-target.ts, rate limits off: the limiter does not depend on
+// the table's size) in its own process; rounds alternate between the two. Every lookup is a code
+// drawn uniformly from the whole database, so the 10M run touches all of it.
+//
+// BENCH_CLUSTER_DIR=/tmp/vl-verify-cluster keeps the cluster (and its seeded databases) in that
+// directory: a later run reuses them and only measures. Without it the cluster is thrown away.
+// Prints "met"/"NOT met" for the target (10M within 1.2× of 100k) and exits 1 when missed.
+// Results: docs/benchmarks.md, "Report verification at 10,000,000 issued reports".
+import { randomInt } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { issueReportBody } from '../common/contracts/reports';
+import { openPostgres } from '../server/db/client';
+import { reportContentOf } from '../server/modules/reports/issue-report';
+import { valuationReport } from '../tests/support/factories';
+import { startPostgresCluster } from '../tests/support/postgres';
+import { copySamples, reportCodeOf, seedPeople, withIndexesAfter } from './sample-seed';
+import { loadAverage, loadVerify, median, startTarget, type Result, type Target } from './verify-harness';
+
+const LARGE = Number(process.env.BENCH_LARGE ?? 10_000_000);
+const SMALL = Number(process.env.BENCH_SMALL ?? 100_000);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 2000);
+const CONNECTIONS = 10;
+const TARGET_RATIO = 1.2;
+const PHOTOS = 6;
+
+/** What each seeded report states, as issuing stores it: only the photo ids differ (bench/verify.bench.ts). */
+const CONTENT = reportContentOf(
+  issueReportBody.parse(
+    valuationReport([], {
+      summary:
+        '<p>A river landscape in good order, consistent with the attribution. The canvas was relined once; the stretcher is original.</p>',
+    }),
+  ),
+);
+
+/**
+ * `count` issued reports in database `name`, unless a complete seed of that size is already there
+ * (a kept cluster). Returns the seed's size and how long it took when it ran.
+ */
+async function ensureSeeded(
+  cluster: { url: string; urlFor(db: string): string },
+  name: string,
+  count: number,
+) {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (exists) {
+    const c = new pg.Client({ connectionString: cluster.urlFor(name) });
+    await c.connect();
+    const done = await c
+      .query<{ reports: number; seconds: string }>('select reports, seconds from bench_seed')
+      .then((r) => r.rows[0])
+      .catch(() => undefined);
+    await c.end();
+    if (done && Number(done.reports) === count) {
+      await admin.end();
+      console.log(
+        `${name}: reusing ${count.toLocaleString('en-US')} issued reports (seeded in ${done.seconds} s)`,
+      );
+      return;
+    }
+    await admin.query(`drop database ${name}`);
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = cluster.urlFor(name);
+  // Opening the app's database applies its migrations: the real schema, every index included.
+  await (await openPostgres(url, { max: 1 })).close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const t0 = performance.now();
+  const { staffIds, customers } = await seedPeople(client, 40, Math.min(20_000, Math.max(100, count / 50)));
+  const samplesIndexed = await withIndexesAfter(client, 'samples', () =>
+    copySamples(url, count, customers, staffIds, 'issued'),
+  );
+  const copied = (performance.now() - t0) / 1000;
+  // The rows a report's verification reads besides its sample, built in the database from the samples
+  // (set-based, no per-row round trips). The rows are consistent by construction, so the foreign-key
+  // triggers are skipped for the bulk load (a superuser's session_replication_role), as a restore does.
+  await client.query('set session_replication_role = replica');
+  const t1 = performance.now();
+  const elementsIndexed = await withIndexesAfter(client, 'report_elements', async () => {
+    await client.query(
+      `insert into report_elements (sample_id, element, percentage, purity, quality)
+       select s.id, x.element, x.pct, x.purity, x.quality from samples s,
+         (values ('Gold', 75.00, '18k', 'Excellent'), ('Silver', 12.50, null, 'Good')) as x(element, pct, purity, quality)`,
+    );
+  });
+  const revisionsIndexed = await withIndexesAfter(client, 'report_revisions', async () => {
+    await client.query(
+      `insert into report_revisions (sample_id, report_code, revision, storage_key, sha256, byte_size, issued_at, issued_by, content)
+       select s.id, s.report_code, 1, 'reports/' || s.report_code || '-r1.pdf', md5(s.report_code) || md5(s.id::text),
+         2600000, s.report_generated_at, s.report_generated_by,
+         $1::jsonb || jsonb_build_object('photoIds', (select jsonb_agg(s.id * ${PHOTOS} + n) from generate_series(0, ${PHOTOS - 1}) n))
+       from samples s`,
+      [JSON.stringify(CONTENT)],
+    );
+  });
+  const derived = (performance.now() - t1) / 1000;
+  await client.query('reset session_replication_role');
+  // A settled database before anything is timed: hint bits and visibility map (vacuum), statistics
+  // (analyze), the seed's dirty pages written (checkpoint).
+  const t2 = performance.now();
+  await client.query('vacuum (analyze)');
+  await client.query('checkpoint');
+  const settled = (performance.now() - t2) / 1000;
+  const seconds = (performance.now() - t0) / 1000;
+  await client.query('create table bench_seed (reports integer not null, seconds numeric not null)');
+  await client.query('insert into bench_seed values ($1, $2)', [count, seconds.toFixed(0)]);
+  await client.end();
+  console.log(
+    `${name}: seeded ${count.toLocaleString('en-US')} issued reports in ${seconds.toFixed(0)} s (samples COPY + indexes ${copied.toFixed(0)} s, of which index builds ${samplesIndexed.toFixed(0)} s; elements and revisions ${derived.toFixed(0)} s, of which index builds ${(elementsIndexed + revisionsIndexed).toFixed(0)} s; vacuum, analyze, checkpoint ${settled.toFixed(0)} s)`,
+  );
+}
+
+async function printSizes(url: string, name: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query<{ what: string; mb: string }>(
+    `select 'database' as what, (pg_database_size(current_database()) / 1048576)::text as mb
+     union all select t || ' table (heap + toast)', (pg_table_size(t) / 1048576)::text from unnest(array['samples', 'report_revisions', 'report_elements']) t
+     union all select t || ' indexes, all', (pg_indexes_size(t) / 1048576)::text from unnest(array['samples', 'report_revisions', 'report_elements']) t
+     union all select i::text, (pg_relation_size(i) / 1048576)::text
+       from unnest(array['samples_report_code_unique', 'samples_pkey', 'report_revisions_code_revision_unique', 'report_elements_sample_element_unique']) n
+       join lateral (select to_regclass(n) as i) r on r.i is not null`,
+  );
+  await c.end();
+  console.log(
+    `${name}: ${rows.map((r) => `${r.what} ${Number(r.mb).toLocaleString('en-US')} MB`).join('; ')}`,
+  );
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+const get = (url: string) =>
+  new Promise<number>((resolve, reject) => {
+    const req = request(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+
+/** One client, one lookup at a time: each lookup's own time (ms), without queueing. */
+async function sequential(base: string, count: number, n: number) {
+  const ms: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const s = performance.now();
+    const status = await get(`${base}/api/reports/verify/${reportCodeOf(1 + randomInt(count))}`);
+    ms.push(performance.now() - s);
+    if (status !== 200) throw new Error(`lookup answered ${status}`);
+  }
+  return { p50: pct(ms, 50), p99: pct(ms, 99) };
+}
+
+async function main() {
+  const loadAtStart = loadAverage();
+  const keep = process.env.BENCH_CLUSTER_DIR || undefined;
+  const cluster = await startPostgresCluster(
+    (process.env.BENCH_PG_SETTINGS ?? 'shared_buffers=512MB maintenance_work_mem=512MB work_mem=16MB')
+      .split(/\s+/)
+      .filter(Boolean),
+    keep,
+  );
+  const targets: Target[] = [];
+  try {
+    const sizes = [
+      { name: `verify_${SMALL}`, count: SMALL },
+      { name: `verify_${LARGE}`, count: LARGE },
+    ];
+    for (const s of sizes) await ensureSeeded(cluster, s.name, s.count);
+    for (const s of sizes) await printSizes(cluster.urlFor(s.name), s.name);
+
+    const servers = [];
+    for (const s of sizes) {
+      const target = await startTarget({
+        MODE: 'app',
+        RATE_LIMITS: 'off',
+        DATABASE_URL: cluster.urlFor(s.name),
+      });
+      targets.push(target);
+      servers.push({ ...s, target, rounds: [] as Result[] });
+    }
+    const [small, large] = servers as [(typeof servers)[0], (typeof servers)[0]];
+    const nextCode = (count: number) => () => reportCodeOf(1 + randomInt(count));
+    const run = (s: typeof small) =>
+      loadVerify(s.target.url, nextCode(s.count), { connections: CONNECTIONS, seconds: DURATION_S });
+    // Every answer checked once: a real report, 200.
+    for (const s of servers) {
+      const status = await get(`${s.target.url}/api/reports/verify/${reportCodeOf(s.count)}`);
+      if (status !== 200) throw new Error(`${s.name}: the last seeded code answered ${status}`);
+    }
+    // Warm both (JIT, connections, the caches the lookups use), then alternate.
+    await run(small);
+    await run(large);
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 === 0 ? [small, large] : [large, small];
+      for (const s of order) {
+        const result = await run(s);
+        if (result.non2xx || result.errors)
+          throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        s.rounds.push(result);
+        console.log(
+          `  ${s.name.padEnd(16)} ${result.requests.average.toFixed(0).padStart(6)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+        );
+      }
+    }
+    // One lookup at a time, alternating in blocks: each lookup's own latency.
+    const seq = new Map<string, { p50: number[]; p99: number[] }>();
+    for (let r = 0; r < 4; r++)
+      for (const s of r % 2 === 0 ? [small, large] : [large, small]) {
+        const q = await sequential(s.target.url, s.count, SEQUENTIAL / 4);
+        const e = seq.get(s.name) ?? { p50: [], p99: [] };
+        e.p50.push(q.p50);
+        e.p99.push(q.p99);
+        seq.set(s.name, e);
+      }
+    const loadAtEnd = loadAverage();
+
+    const ratios = small.rounds.map(
+      (a, i) => a.requests.average / (large.rounds[i]?.requests.average ?? Number.NaN),
+    );
+    const ratio = median(ratios);
+    const seqOf = (s: typeof small) => {
+      const e = seq.get(s.name) ?? { p50: [], p99: [] };
+      return { p50: median(e.p50), p99: median(e.p99) };
+    };
+    const seqRatio = seqOf(large).p50 / seqOf(small).p50;
+    const met = ratio <= TARGET_RATIO && seqRatio <= TARGET_RATIO;
+    console.log(
+      `\nGET /api/reports/verify/{code}, codes drawn uniformly from each database, ${CONNECTIONS} connections, ${DURATION_S} s x ${ROUNDS} rounds, rate limits off:`,
+    );
+    for (const s of servers) {
+      const rps = median(s.rounds.map((x) => x.requests.average));
+      const q = seqOf(s);
+      console.log(
+        `  ${s.count.toLocaleString('en-US').padStart(10)} reports: ${rps.toFixed(0)} req/s (median round), p50 ${median(s.rounds.map((x) => x.latency.p50))} ms, p99 ${median(s.rounds.map((x) => x.latency.p99))} ms; one at a time: p50 ${q.p50.toFixed(2)} ms, p99 ${q.p99.toFixed(2)} ms`,
+      );
+    }
+    console.log(
+      `  rounds (req/s, ${SMALL.toLocaleString('en-US')} / ${LARGE.toLocaleString('en-US')}): ${small.rounds.map((a, i) => `${a.requests.average.toFixed(0)}/${large.rounds[i]?.requests.average.toFixed(0)}`).join(', ')}`,
+    );
+    console.log(
+      `  cost at ${LARGE.toLocaleString('en-US')} against ${SMALL.toLocaleString('en-US')}: ${ratio.toFixed(2)}× by throughput (median round), ${seqRatio.toFixed(2)}× by one-at-a-time p50 (target ≤ ${TARGET_RATIO}×: ${met ? 'met' : 'NOT met'})`,
+    );
+    console.log(`  load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end`);
+    if (!met) process.exitCode = 1;
+  } finally {
+    for (const t of targets) await t.close();
+    cluster.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
