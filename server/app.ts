@@ -54,7 +54,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { createTokenService, registerAuth, resolveJwtSecret } from './plugins/auth';
 import { createTotpVault, resolveTotpKey, sealStoredTotpKeys } from './modules/accounts/totp-vault';
-import { addressKey, networkPrefix } from './plugins/client-address';
+import { addressKey, networkPrefix, trustedProxies } from './plugins/client-address';
 import { registerErrorHandler } from './plugins/errors';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -123,7 +123,8 @@ export async function buildApp(opts: {
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    // proxy-addr's answer for TRUST_PROXY, remembered per peer address (plugins/client-address.ts).
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { caseSensitive: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 
 // One way to turn a client's address into the key every limit counts by (docs/product/security.md):
 // an IPv4 address is its own key, an IPv4-mapped IPv6 address (::ffff:203.0.113.7) counts as that
@@ -70,4 +71,32 @@ export function networkPrefix(ip: string | undefined): string | null {
     .slice(0, 3)
     .map((g) => g.toString(16))
     .join(':')}::/48`;
+}
+
+/** How many peer addresses `trustedProxies` remembers before it starts again. */
+export const TRUSTED_PROXY_MEMORY = 1024;
+
+/**
+ * The TRUST_PROXY setting (proxy-addr's list: `loopback`, addresses, CIDRs, comma-separated; false
+ * for none) as the function Fastify asks, for each hop of X-Forwarded-For, whether that peer may
+ * speak for the client. The answer is proxy-addr's own for the same list — the one Fastify compiles
+ * from the string — remembered per address: proxy-addr parses every address it is asked about
+ * (ipaddr.js), and `request.ip` asks again on every read, about the proxy's address too, which is
+ * the same on every request (docs/benchmarks.md, "Report verification"). The answer depends on the
+ * address alone, never on the hop, so remembering it changes nothing. At most
+ * TRUSTED_PROXY_MEMORY addresses are kept; then the memory starts empty again.
+ */
+export function trustedProxies(setting: string | false): false | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  const trust = proxyAddr.compile(setting.split(',').map((s) => s.trim()));
+  const known = new Map<string, boolean>();
+  return (address, hop) => {
+    let trusted = known.get(address);
+    if (trusted === undefined) {
+      trusted = trust(address, hop);
+      if (known.size >= TRUSTED_PROXY_MEMORY) known.clear();
+      known.set(address, trusted);
+    }
+    return trusted;
+  };
 }
