@@ -8,7 +8,7 @@ import {
   LAB_FIXED_PHONE,
 } from '../../common/domain/reports';
 import { users } from '../db/schema';
-import { saveLabSettings } from '../modules/lab/lab.queries';
+import { writeLabSettings } from '../modules/lab/lab.queries';
 import { draftQuote } from '../modules/quotes/quote-flow';
 import { insertQuote, syncSampleQuote } from '../modules/quotes/quotes.queries';
 import { priceSettingsValues } from '../modules/quotes/price-list';
@@ -23,7 +23,7 @@ const DAY = 86_400_000;
 
 /** The lab's settings, saved once: what its public site, invoices and reports print. */
 export async function seedDemoLabSettings(ctx: DemoSeedContext): Promise<void> {
-  await saveLabSettings(ctx.db, {
+  await writeLabSettings(ctx.db, {
     labName: DEFAULT_LAB_NAME,
     address: LAB_FIXED_ADDRESS,
     phone: LAB_FIXED_PHONE,

@@ -5,7 +5,7 @@ import { labSettings } from '../../db/schema';
 
 export type LabSettingsValues = Omit<typeof labSettings.$inferInsert, 'id' | 'updatedAt'>;
 
-export async function saveLabSettings(db: DbOrTx, values: LabSettingsValues): Promise<LabSettingsRow> {
+export async function writeLabSettings(db: DbOrTx, values: LabSettingsValues): Promise<LabSettingsRow> {
   const current = await readLabSettings(db);
   const [row] = current
     ? await db

@@ -146,3 +146,8 @@ export async function setUserActive(
     .returning(adminUserColumns);
   return row;
 }
+
+/** A changed address is unconfirmed until its owner follows the new confirmation link. */
+export async function markEmailUnverified(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, userId));
+}
