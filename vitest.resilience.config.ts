@@ -10,7 +10,9 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     maxWorkers: 2,
-    // One file at a time: each starts PostgreSQL clusters and product processes of its own.
-    fileParallelism: false,
+    // Two files at a time: each starts its own PostgreSQL clusters, product processes, nginx and
+    // redis on free ports and its own data dirs, and most of a file's time is spent waiting (restarts,
+    // leases, retries), not computing.
+    fileParallelism: true,
   },
 });
