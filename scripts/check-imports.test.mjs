@@ -29,7 +29,7 @@ describe('the import direction check', () => {
     expect(serverLayerProblem('server/mail/mailer.ts', 'server/modules/lab/lab.queries')).toMatch(
       /server\/mail never imports a module \(server\/modules\/lab\)/,
     );
-    for (const layer of ['db', 'storage', 'jobs', 'mail', 'audit', 'plugins', 'policies']) {
+    for (const layer of ['db', 'storage', 'jobs', 'mail', 'audit', 'plugins', 'policies', 'pdf']) {
       expect(serverLayerProblem(`server/${layer}/x.ts`, 'server/modules/samples/y'), layer).not.toBeNull();
       expect(serverLayerProblem(`server/${layer}/x.ts`, 'server/app-deps.ts'), layer).not.toBeNull();
     }

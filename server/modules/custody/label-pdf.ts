@@ -1,7 +1,6 @@
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { FONTS } from '../reports/report-pdf';
+import { openPdf } from '../../pdf/kit';
 
 // The item label (docs/product/custody.md): 4 × 2 inches, the size of common thermal label printers.
 // The VAL id is printed large, as a QR code and as a Code 128 barcode, so a handheld scanner at the
@@ -39,21 +38,13 @@ export async function renderLabelPdf(input: LabelInput): Promise<Buffer> {
     QRCode.toBuffer(input.displayId, { type: 'png', margin: 1, scale: 8, errorCorrectionLevel: 'M' }),
     code128Png(input.displayId),
   ]);
-  const doc = new PDFDocument({
+  const { doc, done } = openPdf({
     size: [WIDTH, HEIGHT],
     margin: 0,
     pdfVersion: '1.7',
     lang: 'en-US',
     displayTitle: true,
     info: { Title: `Label ${input.displayId}`, Author: input.labName, Subject: input.itemName },
-  });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   // QR code on the left, the words on the right, the barcode across the bottom.

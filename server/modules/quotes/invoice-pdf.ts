@@ -1,8 +1,7 @@
-import PDFDocument from 'pdfkit';
 import type { Storage } from '../../storage/storage';
 import { formatMoney } from '../../../common/domain/money';
 import { longDay } from '../../../common/domain/turnaround';
-import { FONTS } from '../reports/report-pdf';
+import { openPdf } from '../../pdf/kit';
 
 // The invoice of an accepted quote (docs/product/quotes.md): A4, the lab's logo and details from its
 // settings, the sample, the quoted lines and total, how to pay (the lab's instructions and payment
@@ -39,7 +38,7 @@ const LOGO_SIZE = 56;
 
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const title = `Invoice ${input.number}`;
-  const doc = new PDFDocument({
+  const { doc, done } = openPdf({
     size: 'A4',
     margin: MARGIN,
     pdfVersion: '1.7',
@@ -50,14 +49,6 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       Author: input.lab.name,
       Subject: `${input.sample.displayId} ${input.sample.itemName}`,
     },
-  });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const left = MARGIN;
   const width = doc.page.width - MARGIN * 2;

@@ -4,19 +4,18 @@ import { formatMoney } from '../../../common/domain/money';
 import { dateInWords, valueTypeLabel } from '../../../common/domain/valuation';
 import { renderNotes } from './notes-pdf';
 import {
-  ACCENT,
   artifact,
   BAND,
   container,
-  type Ctx,
-  drawPairs,
-  heading,
+  drawTableHead,
   INK,
   longDate,
   MUTED,
-  RULE,
+  rule,
   tag,
-} from './report-pdf';
+  zebra,
+} from '../../pdf/kit';
+import { type Ctx, drawPairs, heading } from './report-pdf';
 
 // The appraisal's sections of the report PDF (docs/product/appraisal-report.md): the cover block,
 // the definition of value, the comparables table, scope, assumptions and conditions, the tax
@@ -111,18 +110,15 @@ export function comparablesSection(ctx: Ctx) {
       .fontSize(8)
       .text(c.title.toUpperCase(), colX(ci) + pad, y + 5, { width: colW(ci), align: c.align });
   };
-  const drawHead = (repeated: boolean) => {
-    const y = doc.y;
-    artifact(doc, () => doc.rect(left, y, width, 18).fillColor(ACCENT).fill());
-    if (repeated) {
-      artifact(doc, () => COMPARABLE_COLUMNS.forEach((_c, ci) => headText(ci, y)), 'Pagination');
-    } else {
-      const tr = container(doc, table, 'TR');
-      COMPARABLE_COLUMNS.forEach((_c, ci) => tag(doc, tr, 'TH', () => headText(ci, y)));
-      tr.end();
-    }
-    doc.y = y + 18;
-  };
+  const drawHead = (repeated: boolean) =>
+    drawTableHead(
+      doc,
+      table,
+      ctx,
+      18,
+      COMPARABLE_COLUMNS.map((_c, ci) => (y: number) => headText(ci, y)),
+      repeated,
+    );
   drawHead(false);
   rows.forEach((c, i) => {
     const photo = c.photoFileId ? input.photoNames?.get(c.photoFileId) : undefined;
@@ -150,7 +146,7 @@ export function comparablesSection(ctx: Ctx) {
       drawHead(true);
     }
     const y = doc.y;
-    if (i % 2 === 1) artifact(doc, () => doc.rect(left, y, width, h).fillColor('#f7f9fb').fill());
+    zebra(doc, ctx, i, y, h);
     const tr = container(doc, table, 'TR');
     cells.forEach((cell, ci) => {
       const col = COMPARABLE_COLUMNS[ci];
@@ -175,15 +171,7 @@ export function comparablesSection(ctx: Ctx) {
     });
     tr.end();
     doc.y = y + h;
-    const ruleY = doc.y;
-    artifact(doc, () =>
-      doc
-        .moveTo(left, ruleY)
-        .lineTo(left + width, ruleY)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke(),
-    );
+    rule(doc, ctx, doc.y, 0.5);
   });
   table.end();
   sect.end();

@@ -1,7 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import type { ReportContent } from '../../../common/contracts/reports';
 import {
   dateInWords,
@@ -11,9 +7,29 @@ import {
   valueTypeLabel,
   verdictLabel,
 } from '../../../common/domain/valuation';
+import { imageFor, type PreparedImage, prepareImage } from '../../pdf/images';
+import {
+  ACCENT,
+  artifact,
+  BAND,
+  container,
+  drawFooters,
+  drawH2,
+  drawLabHeader,
+  drawQr,
+  drawTableHead,
+  drawTitle,
+  INK,
+  longDate,
+  MARGIN,
+  FOOTER_HEIGHT,
+  MUTED,
+  openTaggedA4,
+  rule,
+  tag,
+  zebra,
+} from '../../pdf/kit';
 import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
-import { withoutLayoutTables } from './font-tables';
-import { imageFor, type PreparedImage, prepareImage } from './pdf-images';
 import { renderNotes } from './notes-pdf';
 import {
   appraisalCoverSection,
@@ -31,24 +47,7 @@ import {
 // structure tree (headings, paragraphs, lists, the analysis table, figures with alternative text) or
 // marked as an artifact (rules, bands, repeated table headers, page footers). When `signing` is
 // given, the file carries an empty signature for the lab's certificate to fill (see ../signing).
-
-const require = createRequire(import.meta.url);
-// pdfkit accepts an already-parsed fontkit font. Parsing Noto's tables costs about 40 ms per font
-// and document, so each font is parsed once per process with the very fontkit pdfkit depends on.
-const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(buf: Buffer): object };
-const fontFile = (pkg: string, file: string) =>
-  fontkit.create(
-    withoutLayoutTables(readFileSync(require.resolve(`@expo-google-fonts/${pkg}/${file}`))),
-  ) as unknown as Buffer;
-
-/** Parsed once per process; pdfkit subsets and embeds them into every document. */
-export const FONTS = {
-  regular: fontFile('noto-sans', '400Regular/NotoSans_400Regular.ttf'),
-  bold: fontFile('noto-sans', '700Bold/NotoSans_700Bold.ttf'),
-  italic: fontFile('noto-sans', '400Regular_Italic/NotoSans_400Regular_Italic.ttf'),
-  boldItalic: fontFile('noto-sans', '700Bold_Italic/NotoSans_700Bold_Italic.ttf'),
-  serifBold: fontFile('noto-serif', '700Bold/NotoSerif_700Bold.ttf'),
-};
+// What it shares with the lab's other PDFs (fonts, colours, header, footer, tagging) is in ../../pdf.
 
 export type ReportPdfInput = {
   lab: {
@@ -105,25 +104,15 @@ export type ReportPdfInput = {
   signing?: { signerName: string; location: string; contactInfo: string };
 };
 
-export const INK = '#1f2933';
-export const MUTED = '#52606d';
-export const RULE = '#bcccdc';
-export const ACCENT = '#243b53';
-export const BAND = '#f0f4f8';
-const MARGIN = 50;
-const FOOTER_HEIGHT = 36;
 /** A4's height less the bottom margin and footer: where content must end. */
 const PAGE_BOTTOM = 841.89 - MARGIN - FOOTER_HEIGHT;
-
-export const longDate = (d: Date) =>
-  d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** Decodes an image once (throws for one pdfkit cannot read); pdfkit's types omit the method. */
 const openImage = (doc: PDFKit.PDFDocument, src: Buffer) =>
   (doc as unknown as { openImage(src: Buffer): Buffer }).openImage(src);
 
 /**
- * The logo or a signature, for `doc.image()`: prepared once per process (./pdf-images.ts); throws for
+ * The logo or a signature, for `doc.image()`: prepared once per process (../../pdf/images.ts); throws for
  * an image pdfkit cannot read, like openImage.
  */
 const openReusedImage = ({ doc, reused }: Ctx, src: Buffer) => imageFor(doc, reused.get(src) ?? null);
@@ -166,31 +155,6 @@ export function blockStart({ doc, layout }: Ctx) {
   if (!layout) return;
   if (layout.breakBefore.has(layout.blocks.length)) doc.addPage();
   layout.blocks.push({ page: pageIndex(doc), y: doc.y });
-}
-
-/** Adds a leaf structure element whose content is whatever `draw` paints, and paints it now. */
-export function tag(
-  doc: PDFKit.PDFDocument,
-  parent: PDFKit.PDFStructureElement,
-  type: string,
-  draw: () => unknown,
-  options: { alt?: string; title?: string } = {},
-) {
-  parent.add(doc.struct(type, options, () => void draw()));
-}
-
-/** Paints decoration that is not content (rules, bands, repeated headers, footers). */
-export function artifact(doc: PDFKit.PDFDocument, draw: () => unknown, type?: 'Pagination' | 'Layout') {
-  doc.markContent('Artifact', type ? { type } : undefined);
-  draw();
-  doc.endMarkedContent();
-}
-
-/** A container element (Sect, Table, TR, L…) added to `parent`; end it when its children are in. */
-export function container(doc: PDFKit.PDFDocument, parent: PDFKit.PDFStructureElement, type: string) {
-  const el = doc.struct(type);
-  parent.add(el);
-  return el;
 }
 
 /**
@@ -262,25 +226,11 @@ async function drawReport(
   const reused = new Map(
     await Promise.all(reusedImages.map(async (b) => [b, await prepareImage(b)] as const)),
   );
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
-    bufferPages: true,
-    pdfVersion: '1.7',
-    tagged: true,
-    // PDF/UA-1 identification in the XMP metadata; pdfkit supports it, its type definitions lag.
-    subset: 'PDF/UA' as unknown as PDFKit.Mixins.PDFSubsets,
-    lang: 'en-US',
-    displayTitle: true,
-    // No default font: every font is registered below, so nothing unembedded can slip in.
-    font: null as unknown as string,
-    info: {
-      Title: title,
-      Author: input.lab.name,
-      Subject: `${input.sample.displayId} ${input.sample.itemName}`,
-      Keywords: `report ${input.reportCode} revision ${input.revision}`,
-      CreationDate: input.issuedAt,
-    },
+  const { doc, done, root, left, width } = openTaggedA4(title, {
+    Author: input.lab.name,
+    Subject: `${input.sample.displayId} ${input.sample.itemName}`,
+    Keywords: `report ${input.reportCode} revision ${input.revision}`,
+    CreationDate: input.issuedAt,
   });
   // Every page break (a section's, or text flowing on) records where the page it leaves ended.
   const addPage = doc.addPage.bind(doc);
@@ -288,35 +238,24 @@ async function drawReport(
     layout.pageEnds.push(doc.y);
     return addPage(options);
   };
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
-  doc.registerFont('italic', FONTS.italic);
-  doc.registerFont('boldItalic', FONTS.boldItalic);
-  doc.registerFont('serifBold', FONTS.serifBold);
-  doc.font('regular');
-
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const root = doc.struct('Document', { title });
-  doc.addStructure(root);
   const ctx: Ctx = {
     doc,
     input,
     reused,
-    left: MARGIN,
-    width: doc.page.width - MARGIN * 2,
+    left,
+    width,
     bottomLimit: () => doc.page.height - doc.page.margins.bottom,
     root,
     layout,
   };
   for (const section of SECTIONS) await section(ctx);
   root.end();
-  drawFooters(ctx);
+  drawFooters(
+    doc,
+    ctx,
+    `${input.lab.name} · Report ${input.reportCode} · Revision ${input.revision}`,
+    input.draftBand ? () => drawDraftMarks(doc, input.draftBand ?? '', ctx) : undefined,
+  );
   if (input.signing)
     addSignaturePlaceholder(doc, {
       name: input.signing.signerName,
@@ -332,113 +271,29 @@ async function drawReport(
 
 /** Lab identity on the left (logo, name, address), the verification code block on the right. */
 function headerSection(ctx: Ctx) {
-  const { doc, input, left, width, root } = ctx;
-  const sect = container(doc, root, 'Sect');
-  const top = doc.y;
-  let textLeft = left;
-  if (input.lab.logo) {
-    const logo = input.lab.logo;
-    try {
-      // Opened first, so an image pdfkit cannot read is left out rather than failing the report.
-      const image = openReusedImage(ctx, logo);
-      tag(
-        doc,
-        sect,
-        'Figure',
-        () => doc.image(image, left, top, { fit: [64, 64], align: 'center', valign: 'center' }),
-        {
-          alt: `Logo of ${input.lab.name}`,
-        },
-      );
-      textLeft = left + 78;
-    } catch {
-      // Unreadable logo: no figure.
-    }
-  }
-  const textWidth = width - (textLeft - left) - 150;
-  tag(doc, sect, 'P', () =>
-    doc
-      .fillColor(ACCENT)
-      .font('serifBold')
-      .fontSize(17)
-      .text(input.lab.name, textLeft, top, { width: textWidth }),
-  );
-  doc.moveDown(0.2);
-  const contact = [
-    input.lab.address,
-    `Tel. ${input.lab.phone}${input.lab.email ? `   ·   ${input.lab.email}` : ''}`,
-    ...(input.lab.certificationNumber ? [`Certification No. ${input.lab.certificationNumber}`] : []),
-  ];
-  for (const line of contact)
-    tag(doc, sect, 'P', () =>
-      doc.fillColor(MUTED).font('regular').fontSize(8.5).text(line, textLeft, doc.y, { width: textWidth }),
-    );
-  const leftBottom = Math.max(doc.y, top + (input.lab.logo ? 64 : 0));
-
-  // The code block on the right: what a reader needs to check the document.
-  const boxW = 140;
-  const boxX = left + width - boxW;
-  const right = { width: boxW, align: 'right' as const };
-  tag(doc, sect, 'P', () =>
-    doc.fillColor(MUTED).font('regular').fontSize(7.5).text('VERIFICATION CODE', boxX, top, right),
-  );
-  tag(doc, sect, 'P', () =>
-    doc
-      .fillColor(INK)
-      .font('bold')
-      .fontSize(15)
-      .text(input.reportCode, boxX, doc.y, { ...right, characterSpacing: 1.5 }),
-  );
-  tag(doc, sect, 'P', () =>
-    doc.fillColor(MUTED).font('regular').fontSize(8).text(`Revision ${input.revision}`, boxX, doc.y, right),
-  );
-  tag(doc, sect, 'P', () =>
-    doc
-      .fillColor(MUTED)
-      .font('regular')
-      .fontSize(8)
-      .text(`Issued ${longDate(input.issuedAt)}`, boxX, doc.y, right),
-  );
-  sect.end();
-  doc.y = Math.max(leftBottom, doc.y) + 12;
+  const { doc, input, root, reused } = ctx;
+  drawLabHeader(doc, root, ctx, {
+    lab: input.lab,
+    logo: input.lab.logo ? (reused.get(input.lab.logo) ?? null) : undefined,
+    centreLogo: true,
+    nameGap: true,
+    codeLabel: 'VERIFICATION CODE',
+    code: input.reportCode,
+    lines: [`Revision ${input.revision}`, `Issued ${longDate(input.issuedAt)}`],
+  });
 }
 
 /** The document's one H1. */
-function titleSection({ doc, input, left, width, root }: Ctx) {
-  const y = doc.y;
-  artifact(doc, () =>
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(1.2)
-      .strokeColor(ACCENT)
-      .stroke(),
+function titleSection({ doc, input, root, left, width }: Ctx) {
+  drawTitle(
+    doc,
+    root,
+    { left, width },
+    isValuation(input) ? 'Valuation Report' : 'Analysis Report',
+    isValuation(input)
+      ? 'Certificate of examination, opinion and valuation'
+      : 'Certificate of examination and analysis',
   );
-  tag(doc, root, 'H1', () =>
-    doc
-      .fillColor(ACCENT)
-      .font('serifBold')
-      .fontSize(20)
-      .text(isValuation(input) ? 'Valuation Report' : 'Analysis Report', left, y + 14, {
-        width,
-        align: 'center',
-      }),
-  );
-  tag(doc, root, 'P', () =>
-    doc
-      .fillColor(MUTED)
-      .font('regular')
-      .fontSize(9)
-      .text(
-        isValuation(input)
-          ? 'Certificate of examination, opinion and valuation'
-          : 'Certificate of examination and analysis',
-        left,
-        doc.y,
-        { width, align: 'center' },
-      ),
-  );
-  doc.y += 12;
 }
 
 /** The sample's particulars on a shaded band: a list of label/value pairs. */
@@ -478,10 +333,7 @@ export function heading(ctx: Ctx, parent: PDFKit.PDFStructureElement, text: stri
   const { doc, left, width, bottomLimit } = ctx;
   blockStart(ctx);
   if (doc.y + keep > bottomLimit()) doc.addPage();
-  tag(doc, parent, 'H2', () =>
-    doc.fillColor(ACCENT).font('serifBold').fontSize(13).text(text, left, doc.y, { width }),
-  );
-  doc.y += 4;
+  drawH2(doc, parent, { left, width }, text);
 }
 
 /** Label/value pairs, two to a row, on a shaded band sized to its text (a tagged list). */
@@ -729,17 +581,14 @@ function analysisSection(ctx: Ctx) {
   blockStart(ctx);
   if (doc.y + 80 > bottomLimit()) doc.addPage();
   const sect = container(doc, root, 'Sect');
-  tag(doc, sect, 'H2', () =>
-    doc.fillColor(ACCENT).font('serifBold').fontSize(13).text('Analysis Results', left, doc.y, { width }),
-  );
-  doc.y += 4;
+  drawH2(doc, sect, ctx, 'Analysis Results');
   const table = container(doc, sect, 'Table');
   const cellPad = 6;
   const colX = (ci: number) => left + COLUMNS.slice(0, ci).reduce((sum, c) => sum + c.width * width, 0);
   const colW = (ci: number) => (COLUMNS[ci]?.width ?? 0) * width;
 
-  const drawHeadCells = (y: number) =>
-    COLUMNS.forEach((c, ci) =>
+  const headCells = COLUMNS.map(
+    (c, ci) => (y: number) =>
       doc
         .fillColor('#ffffff')
         .font('bold')
@@ -748,31 +597,9 @@ function analysisSection(ctx: Ctx) {
           width: colW(ci) - cellPad * 2,
           align: c.align,
         }),
-    );
+  );
   /** The header row: tagged the first time, an artifact when repeated on a following page. */
-  const drawHead = (repeated: boolean) => {
-    const y = doc.y;
-    artifact(doc, () => doc.rect(left, y, width, 20).fillColor(ACCENT).fill());
-    if (repeated) {
-      artifact(doc, () => drawHeadCells(y), 'Pagination');
-    } else {
-      const tr = container(doc, table, 'TR');
-      COLUMNS.forEach((c, ci) =>
-        tag(doc, tr, 'TH', () =>
-          doc
-            .fillColor('#ffffff')
-            .font('bold')
-            .fontSize(8.5)
-            .text(c.title.toUpperCase(), colX(ci) + cellPad, y + 5.5, {
-              width: colW(ci) - cellPad * 2,
-              align: c.align,
-            }),
-        ),
-      );
-      tr.end();
-    }
-    doc.y = y + 20;
-  };
+  const drawHead = (repeated: boolean) => drawTableHead(doc, table, ctx, 20, headCells, repeated);
   drawHead(false);
   let total = 0;
   input.elements.forEach((e, i) => {
@@ -787,7 +614,7 @@ function analysisSection(ctx: Ctx) {
       drawHead(true);
     }
     const y = doc.y;
-    if (i % 2 === 1) artifact(doc, () => doc.rect(left, y, width, h).fillColor('#f7f9fb').fill());
+    zebra(doc, ctx, i, y, h);
     const tr = container(doc, table, 'TR');
     let lastCell: PDFKit.PDFStructureElement | null = null;
     cells.forEach((t, ci) => {
@@ -818,15 +645,7 @@ function analysisSection(ctx: Ctx) {
     }
     notesCell?.end();
     tr.end();
-    const ruleY = doc.y;
-    artifact(doc, () =>
-      doc
-        .moveTo(left, ruleY)
-        .lineTo(left + width, ruleY)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke(),
-    );
+    rule(doc, ctx, doc.y, 0.5);
   });
   if (doc.y + 22 > bottomLimit()) doc.addPage();
   const y = doc.y;
@@ -855,15 +674,7 @@ function analysisSection(ctx: Ctx) {
   table.end();
   sect.end();
   doc.y = y + 24;
-  const ruleY = doc.y - 2;
-  artifact(doc, () =>
-    doc
-      .moveTo(left, ruleY)
-      .lineTo(left + width, ruleY)
-      .lineWidth(1)
-      .strokeColor(ACCENT)
-      .stroke(),
-  );
+  rule(doc, ctx, doc.y - 2, 1, ACCENT);
   doc.y += 10;
 }
 
@@ -1003,58 +814,6 @@ async function signOffSection(ctx: Ctx) {
         { width },
       ),
   );
-}
-
-/** A QR code drawn as vector squares (also used by the collection schedule's PDF). */
-export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const quiet = 2;
-  const cell = size / (n + quiet * 2);
-  doc.rect(x, y, size, size).fillColor('#ffffff').fill();
-  doc.fillColor('#000000');
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      if (qr.modules.get(r, c))
-        doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell + 0.05, cell + 0.05);
-    }
-  }
-  doc.fill();
-}
-
-/** Page footers: pagination artifacts, outside the structure tree. */
-function drawFooters({ doc, input, left, width }: Ctx) {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN - 10;
-    artifact(
-      doc,
-      () => {
-        doc
-          .moveTo(left, y - 6)
-          .lineTo(left + width, y - 6)
-          .lineWidth(0.5)
-          .strokeColor(RULE)
-          .stroke();
-        doc.fillColor(MUTED).font('regular').fontSize(7.5);
-        doc.text(`${input.lab.name} · Report ${input.reportCode} · Revision ${input.revision}`, left, y, {
-          width: width * 0.75,
-          lineBreak: false,
-        });
-        doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width * 0.75, y, {
-          width: width * 0.25,
-          align: 'right',
-          lineBreak: false,
-        });
-      },
-      'Pagination',
-    );
-    if (input.draftBand) drawDraftMarks(doc, input.draftBand, { left, width });
-    doc.page.margins.bottom = bottom;
-  }
 }
 
 const DRAFT_RED = '#c92a2a';

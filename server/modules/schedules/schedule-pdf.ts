@@ -1,20 +1,23 @@
-import PDFDocument from 'pdfkit';
 import { formatValueRange } from '../../../common/domain/valuation';
-import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
-import { imageFor, prepareImage } from '../reports/pdf-images';
+import { prepareImage } from '../../pdf/images';
 import {
-  ACCENT,
-  artifact,
   container,
+  drawFooters,
+  drawH2,
+  drawLabHeader,
   drawQr,
-  FONTS,
+  drawTableHead,
+  drawTitle,
   INK,
   longDate,
   MUTED,
-  type ReportPdfInput,
-  RULE,
+  openTaggedA4,
+  rule,
   tag,
-} from '../reports/report-pdf';
+  zebra,
+} from '../../pdf/kit';
+import type { ReportPdfInput } from '../reports/report-pdf';
+import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
 import type { ScheduleCategoryTotal, ScheduleTotal } from './schedule-totals';
 
 // A collection's schedule (docs/product/schedules.md): the lab's signed list of a collection's items
@@ -43,8 +46,6 @@ export type SchedulePdfInput = {
   signing?: { signerName: string; location: string; contactInfo: string };
 };
 
-const MARGIN = 50;
-const FOOTER_HEIGHT = 36;
 const TITLE = 'Schedule of Valuations';
 
 type Column = { title: string; width: number; align: 'left' | 'right' };
@@ -54,36 +55,12 @@ const total = (t: { low: number; high: number; currency: string }) =>
 
 export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
   const title = `${TITLE} ${input.scheduleCode}`;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
-    bufferPages: true,
-    pdfVersion: '1.7',
-    tagged: true,
-    subset: 'PDF/UA' as unknown as PDFKit.Mixins.PDFSubsets,
-    lang: 'en-US',
-    displayTitle: true,
-    font: null as unknown as string,
-    info: {
-      Title: title,
-      Author: input.lab.name,
-      Subject: `${input.collection.name}: ${input.items.length} items`,
-      Keywords: `schedule ${input.scheduleCode}`,
-      CreationDate: input.issuedAt,
-    },
+  const { doc, done, root, left, width } = openTaggedA4(title, {
+    Author: input.lab.name,
+    Subject: `${input.collection.name}: ${input.items.length} items`,
+    Keywords: `schedule ${input.scheduleCode}`,
+    CreationDate: input.issuedAt,
   });
-  for (const [name, font] of Object.entries(FONTS)) doc.registerFont(name, font);
-  doc.font('regular');
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const root = doc.struct('Document', { title });
-  doc.addStructure(root);
-  const left = MARGIN;
-  const width = doc.page.width - MARGIN * 2;
   const bottomLimit = () => doc.page.height - doc.page.margins.bottom;
   const logo = input.lab.logo ? await prepareImage(input.lab.logo) : null;
 
@@ -132,7 +109,7 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
   note();
   verification();
   root.end();
-  footers();
+  drawFooters(doc, { left, width }, `${input.lab.name} · Schedule ${input.scheduleCode}`);
   if (input.signing)
     addSignaturePlaceholder(doc, {
       name: input.signing.signerName,
@@ -146,87 +123,27 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
 
   /** Lab identity on the left, the schedule's code block on the right (as on a report). */
   function header() {
-    const sect = container(doc, root, 'Sect');
-    const top = doc.y;
-    let textLeft = left;
-    if (logo) {
-      try {
-        const image = imageFor(doc, logo);
-        tag(doc, sect, 'Figure', () => doc.image(image, left, top, { fit: [64, 64] }), {
-          alt: `Logo of ${input.lab.name}`,
-        });
-        textLeft = left + 78;
-      } catch {
-        // Unreadable logo: no figure.
-      }
-    }
-    const textWidth = width - (textLeft - left) - 150;
-    tag(doc, sect, 'P', () =>
-      doc
-        .fillColor(ACCENT)
-        .font('serifBold')
-        .fontSize(17)
-        .text(input.lab.name, textLeft, top, { width: textWidth }),
+    drawLabHeader(
+      doc,
+      root,
+      { left, width },
+      {
+        lab: input.lab,
+        logo: logo ?? undefined,
+        centreLogo: false,
+        nameGap: false,
+        codeLabel: 'SCHEDULE CODE',
+        code: input.scheduleCode,
+        lines: [`Issued ${longDate(input.issuedAt)}`],
+      },
     );
-    const contact = [
-      input.lab.address,
-      `Tel. ${input.lab.phone}${input.lab.email ? `   ·   ${input.lab.email}` : ''}`,
-      ...(input.lab.certificationNumber ? [`Certification No. ${input.lab.certificationNumber}`] : []),
-    ];
-    for (const line of contact)
-      tag(doc, sect, 'P', () =>
-        doc.fillColor(MUTED).font('regular').fontSize(8.5).text(line, textLeft, doc.y, { width: textWidth }),
-      );
-    const leftBottom = Math.max(doc.y, top + (logo ? 64 : 0));
-    const boxW = 140;
-    const boxX = left + width - boxW;
-    const right = { width: boxW, align: 'right' as const };
-    tag(doc, sect, 'P', () =>
-      doc.fillColor(MUTED).font('regular').fontSize(7.5).text('SCHEDULE CODE', boxX, top, right),
+    drawTitle(
+      doc,
+      root,
+      { left, width },
+      TITLE,
+      'The items of one collection with the values stated in their issued reports',
     );
-    tag(doc, sect, 'P', () =>
-      doc
-        .fillColor(INK)
-        .font('bold')
-        .fontSize(15)
-        .text(input.scheduleCode, boxX, doc.y, { ...right, characterSpacing: 1.5 }),
-    );
-    tag(doc, sect, 'P', () =>
-      doc
-        .fillColor(MUTED)
-        .font('regular')
-        .fontSize(8)
-        .text(`Issued ${longDate(input.issuedAt)}`, boxX, doc.y, right),
-    );
-    sect.end();
-    doc.y = Math.max(leftBottom, doc.y) + 12;
-    const y = doc.y;
-    artifact(doc, () =>
-      doc
-        .moveTo(left, y)
-        .lineTo(left + width, y)
-        .lineWidth(1.2)
-        .strokeColor(ACCENT)
-        .stroke(),
-    );
-    tag(doc, root, 'H1', () =>
-      doc
-        .fillColor(ACCENT)
-        .font('serifBold')
-        .fontSize(20)
-        .text(TITLE, left, y + 14, { width, align: 'center' }),
-    );
-    tag(doc, root, 'P', () =>
-      doc
-        .fillColor(MUTED)
-        .font('regular')
-        .fontSize(9)
-        .text('The items of one collection with the values stated in their issued reports', left, doc.y, {
-          width,
-          align: 'center',
-        }),
-    );
-    doc.y += 12;
   }
 
   function details() {
@@ -270,10 +187,7 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
 
   function sectionHeading(parent: PDFKit.PDFStructureElement, text: string, keep = 80) {
     if (doc.y + keep > bottomLimit()) doc.addPage();
-    tag(doc, parent, 'H2', () =>
-      doc.fillColor(ACCENT).font('serifBold').fontSize(13).text(text, left, doc.y, { width }),
-    );
-    doc.y += 4;
+    drawH2(doc, parent, { left, width }, text);
   }
 
   /** A tagged table whose header row repeats (as an artifact) on each following page. */
@@ -298,17 +212,15 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
         .font('bold')
         .fontSize(8)
         .text(c.title.toUpperCase(), colX(ci) + pad, y + 5, { width: colW(ci) - pad * 2, align: c.align });
-    const drawHead = (repeated: boolean) => {
-      const y = doc.y;
-      artifact(doc, () => doc.rect(left, y, width, 19).fillColor(ACCENT).fill());
-      if (repeated) artifact(doc, () => columns.forEach((c, ci) => headCell(c, ci, y)), 'Pagination');
-      else {
-        const tr = container(doc, t, 'TR');
-        columns.forEach((c, ci) => tag(doc, tr, 'TH', () => headCell(c, ci, y)));
-        tr.end();
-      }
-      doc.y = y + 19;
-    };
+    const drawHead = (repeated: boolean) =>
+      drawTableHead(
+        doc,
+        t,
+        { left, width },
+        19,
+        columns.map((c, ci) => (y: number) => headCell(c, ci, y)),
+        repeated,
+      );
     drawHead(false);
     rows.forEach((cells, ri) => {
       doc.font('regular').fontSize(8.5);
@@ -320,7 +232,7 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
         drawHead(true);
       }
       const y = doc.y;
-      if (ri % 2 === 1) artifact(doc, () => doc.rect(left, y, width, h).fillColor('#f7f9fb').fill());
+      zebra(doc, { left, width }, ri, y, h);
       const tr = container(doc, t, 'TR');
       cells.forEach((text, ci) => {
         const c = columns[ci];
@@ -335,14 +247,7 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
       });
       tr.end();
       doc.y = y + h;
-      artifact(doc, () =>
-        doc
-          .moveTo(left, doc.y)
-          .lineTo(left + width, doc.y)
-          .lineWidth(0.4)
-          .strokeColor(RULE)
-          .stroke(),
-      );
+      rule(doc, { left, width }, doc.y, 0.4);
     });
     t.end();
     sect.end();
@@ -405,38 +310,5 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
     });
     sect.end();
     doc.y = Math.max(textBottom, top + qrSize) + 8;
-  }
-
-  function footers() {
-    const range = doc.bufferedPageRange();
-    for (let i = range.start; i < range.start + range.count; i++) {
-      doc.switchToPage(i);
-      const bottom = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
-      const y = doc.page.height - MARGIN - 10;
-      artifact(
-        doc,
-        () => {
-          doc
-            .moveTo(left, y - 6)
-            .lineTo(left + width, y - 6)
-            .lineWidth(0.5)
-            .strokeColor(RULE)
-            .stroke();
-          doc.fillColor(MUTED).font('regular').fontSize(7.5);
-          doc.text(`${input.lab.name} · Schedule ${input.scheduleCode}`, left, y, {
-            width: width * 0.75,
-            lineBreak: false,
-          });
-          doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width * 0.75, y, {
-            width: width * 0.25,
-            align: 'right',
-            lineBreak: false,
-          });
-        },
-        'Pagination',
-      );
-      doc.page.margins.bottom = bottom;
-    }
   }
 }

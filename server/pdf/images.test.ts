@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { imageFor, prepareImage } from './pdf-images';
+import { imageFor, prepareImage } from './images';
 
 // Prepared images (logo, signatures) must be written exactly as pdfkit writes an image it opens itself.
 
