@@ -26,3 +26,6 @@ export const isoDate = (d: Date | string): string => {
 
 /** The same for a timestamp that may be missing (not issued, not revoked). */
 export const isoDateOrNull = (d: Date | string | null): string | null => (d ? isoDate(d) : null);
+
+/** The UTC calendar day of a timestamp (YYYY-MM-DD), as messages and file names give it. */
+export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);

@@ -58,6 +58,7 @@ import {
   type SampleRow,
 } from './reports.queries';
 import { readLabSettings } from '../../db/lab-settings';
+import { personName, type Signatories, signatoriesOfIssue } from './signatories';
 
 /** What issuing needs of the app: also built by the demo seed and the benchmark. */
 export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'keys' | 'mailer'> &
@@ -270,15 +271,6 @@ export async function readImage(
     return null;
   }
 }
-
-export const personName = (p: { firstName: string | null; lastName: string | null } | undefined) =>
-  p ? [p.firstName, p.lastName].filter(Boolean).join(' ').trim() : '';
-
-/** Who signs the report: the analyst (by id, with a fallback name) and, once approved, the reviewer. */
-export type Signatories = {
-  analyst: { id: number; fallbackName: string };
-  reviewer?: { id: number; reviewedAt: Date } | 'pending';
-};
 
 /** Everything the PDF shows apart from the code, revision and dates. */
 export async function pdfInputFor(
@@ -609,17 +601,12 @@ export async function prepareIssue(
     taxMode,
   });
   const review = lab?.requireReview ?? false;
-  const author = { id: user.id, fallbackName: personName(user) || user.email };
-  // A reviewed report names its author as the analyst (beside the reviewer); otherwise, as always,
-  // the staff member the sample is assigned to.
   const base = await pdfInputFor(
     deps,
     sample,
     elements,
     content,
-    review
-      ? { analyst: author, reviewer: 'pending' }
-      : { analyst: { ...author, id: sample.assignedStaffId ?? user.id } },
+    signatoriesOfIssue(user, sample, review),
     lab,
   );
   return { sample, elements, content, review, base };

@@ -18,6 +18,7 @@ import { mailReviewDecision } from '../../mail/notifications';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { personName, signatoriesOfApproval, signatoriesOfDraft } from './signatories';
 import { isoDate, isoDateOrNull } from '../../time';
 import { canReadSample, canReviewReports, canReviewRevision } from '../../policies/samples';
 import {
@@ -25,7 +26,6 @@ import {
   type IssueDeps,
   certificationOf,
   pdfInputFor,
-  personName,
   publishRevision,
   renderRevision,
   reportStorageKey,
@@ -80,10 +80,13 @@ export async function approveReport(
   const elements = draft.elements ?? [];
   const content = fullReportContent(draft.content ?? emptyContent);
   const issuedAt = new Date();
-  const base = await pdfInputFor(deps, sample, elements, content, {
-    analyst: { id: author, fallbackName: 'Laboratory analyst' },
-    reviewer: { id: user.id, reviewedAt: issuedAt },
-  });
+  const base = await pdfInputFor(
+    deps,
+    sample,
+    elements,
+    content,
+    signatoriesOfApproval(draft.issuedBy, user.id, issuedAt),
+  );
   const at = { reportCode: draft.reportCode, revision: draft.revision, issuedAt };
   const { pdf, sha256 } = await renderRevision(deps, base, at);
   const storageKey = reportStorageKey(draft.reportCode, draft.revision);
@@ -215,10 +218,13 @@ export async function readDraftPdf(
   const draft = await latestRevisionOfSample(deps.db, sample.id);
   if (!draft || draft.state === 'issued') throw conflict(REVIEW_MESSAGES.nothingAwaiting);
   const content = fullReportContent(draft.content ?? emptyContent);
-  const base = await pdfInputFor(deps, sample, draft.elements ?? [], content, {
-    analyst: { id: draft.issuedBy ?? user.id, fallbackName: 'Laboratory analyst' },
-    reviewer: 'pending',
-  });
+  const base = await pdfInputFor(
+    deps,
+    sample,
+    draft.elements ?? [],
+    content,
+    signatoriesOfDraft(draft.issuedBy, user.id),
+  );
   const pdf = await renderReportPdf({
     ...base,
     reportCode: draft.reportCode,
