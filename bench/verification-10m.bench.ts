@@ -20,7 +20,7 @@ import { openPostgres } from '../server/db/client';
 import { reportContentOf } from '../server/modules/reports/issue-report';
 import { valuationReport } from '../tests/support/factories';
 import { startPostgresCluster } from '../tests/support/postgres';
-import { copySamples, reportCodeOf, seedPeople, withIndexesAfter } from './sample-seed';
+import { copySamples, reportCodeOf, seedPeople } from './sample-seed';
 import { loadAverage, loadVerify, median, startTarget, type Result, type Target } from './verify-harness';
 
 const LARGE = Number(process.env.BENCH_LARGE ?? 10_000_000);
@@ -42,25 +42,77 @@ const CONTENT = reportContentOf(
   ),
 );
 
+const SEEDED_TABLES = ['samples', 'report_elements', 'report_revisions'];
+type IndexDef = { tablename: string; indexname: string; indexdef: string };
+
 /**
- * `count` issued reports in database `name`, unless a complete seed of that size is already there
- * (a kept cluster). Returns the seed's size and how long it took when it ran.
+ * The schema's secondary indexes on the seeded tables, read from a freshly migrated empty database
+ * (`verify_schema`): a seed that was stopped while they were dropped gets them back from here.
+ */
+async function schemaIndexes(cluster: { url: string; urlFor(db: string): string }): Promise<IndexDef[]> {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  if (!(await admin.query("select 1 from pg_database where datname = 'verify_schema'")).rowCount)
+    await admin.query('create database verify_schema');
+  await admin.end();
+  const url = cluster.urlFor('verify_schema');
+  await (await openPostgres(url, { max: 1 })).close();
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query<IndexDef>(
+    `select tablename, indexname, indexdef from pg_indexes
+     where tablename = any($1) and indexname <> tablename || '_pkey' order by indexname`,
+    [SEEDED_TABLES],
+  );
+  await c.end();
+  return rows;
+}
+
+/** Builds the schema's indexes on `table` that the database lacks; the seconds it took. */
+async function buildMissingIndexes(client: pg.Client, indexes: IndexDef[], table: string) {
+  const t = performance.now();
+  const { rows } = await client.query<{ indexname: string }>(
+    'select indexname from pg_indexes where tablename = $1',
+    [table],
+  );
+  const present = new Set(rows.map((r) => r.indexname));
+  for (const ix of indexes)
+    if (ix.tablename === table && !present.has(ix.indexname)) await client.query(ix.indexdef);
+  return (performance.now() - t) / 1000;
+}
+
+async function dropSecondaryIndexes(client: pg.Client, indexes: IndexDef[], table: string) {
+  for (const ix of indexes)
+    if (ix.tablename === table) await client.query(`drop index if exists ${ix.indexname}`);
+}
+
+const countOf = async (client: pg.Client, table: string) =>
+  Number((await client.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n ?? 0);
+
+/**
+ * `count` issued reports in database `name`, unless a finished seed of that size is already there
+ * (a kept cluster). A seed that was stopped part-way resumes: samples already copied in full are
+ * kept, and each later step (indexes, elements, revisions) is redone only when it is incomplete.
  */
 async function ensureSeeded(
   cluster: { url: string; urlFor(db: string): string },
   name: string,
   count: number,
+  indexes: IndexDef[],
 ) {
+  const url = cluster.urlFor(name);
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  let resumed = false;
   if (exists) {
-    const c = new pg.Client({ connectionString: cluster.urlFor(name) });
+    const c = new pg.Client({ connectionString: url });
     await c.connect();
     const done = await c
       .query<{ reports: number; seconds: string }>('select reports, seconds from bench_seed')
       .then((r) => r.rows[0])
       .catch(() => undefined);
+    resumed = !done && (await countOf(c, 'samples')) === count;
     await c.end();
     if (done && Number(done.reports) === count) {
       await admin.end();
@@ -69,34 +121,43 @@ async function ensureSeeded(
       );
       return;
     }
-    await admin.query(`drop database ${name}`);
+    if (!resumed) await admin.query(`drop database ${name}`);
   }
-  await admin.query(`create database ${name}`);
+  if (!resumed) await admin.query(`create database ${name}`);
   await admin.end();
-  const url = cluster.urlFor(name);
   // Opening the app's database applies its migrations: the real schema, every index included.
   await (await openPostgres(url, { max: 1 })).close();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const t0 = performance.now();
-  const { staffIds, customers } = await seedPeople(client, 40, Math.min(20_000, Math.max(100, count / 50)));
-  const samplesIndexed = await withIndexesAfter(client, 'samples', () =>
-    copySamples(url, count, customers, staffIds, 'issued'),
-  );
+  if (resumed)
+    console.log(`${name}: resuming a stopped seed (its ${count.toLocaleString('en-US')} samples are there)`);
+  else {
+    const { staffIds, customers } = await seedPeople(client, 40, Math.min(20_000, Math.max(100, count / 50)));
+    // The indexes are built after the COPY (as a restore does): one sort each instead of N inserts.
+    await dropSecondaryIndexes(client, indexes, 'samples');
+    await copySamples(url, count, customers, staffIds, 'issued');
+  }
   const copied = (performance.now() - t0) / 1000;
+  const samplesIndexed = await buildMissingIndexes(client, indexes, 'samples');
   // The rows a report's verification reads besides its sample, built in the database from the samples
   // (set-based, no per-row round trips). The rows are consistent by construction, so the foreign-key
   // triggers are skipped for the bulk load (a superuser's session_replication_role), as a restore does.
   await client.query('set session_replication_role = replica');
   const t1 = performance.now();
-  const elementsIndexed = await withIndexesAfter(client, 'report_elements', async () => {
+  if ((await countOf(client, 'report_elements')) !== 2 * count) {
+    await client.query('truncate report_elements');
+    await dropSecondaryIndexes(client, indexes, 'report_elements');
     await client.query(
       `insert into report_elements (sample_id, element, percentage, purity, quality)
        select s.id, x.element, x.pct, x.purity, x.quality from samples s,
          (values ('Gold', 75.00, '18k', 'Excellent'), ('Silver', 12.50, null, 'Good')) as x(element, pct, purity, quality)`,
     );
-  });
-  const revisionsIndexed = await withIndexesAfter(client, 'report_revisions', async () => {
+  }
+  let derivedIndexed = await buildMissingIndexes(client, indexes, 'report_elements');
+  if ((await countOf(client, 'report_revisions')) !== count) {
+    await client.query('truncate report_revisions');
+    await dropSecondaryIndexes(client, indexes, 'report_revisions');
     await client.query(
       `insert into report_revisions (sample_id, report_code, revision, storage_key, sha256, byte_size, issued_at, issued_by, content)
        select s.id, s.report_code, 1, 'reports/' || s.report_code || '-r1.pdf', md5(s.report_code) || md5(s.id::text),
@@ -105,7 +166,8 @@ async function ensureSeeded(
        from samples s`,
       [JSON.stringify(CONTENT)],
     );
-  });
+  }
+  derivedIndexed += await buildMissingIndexes(client, indexes, 'report_revisions');
   const derived = (performance.now() - t1) / 1000;
   await client.query('reset session_replication_role');
   // A settled database before anything is timed: hint bits and visibility map (vacuum), statistics
@@ -119,7 +181,7 @@ async function ensureSeeded(
   await client.query('insert into bench_seed values ($1, $2)', [count, seconds.toFixed(0)]);
   await client.end();
   console.log(
-    `${name}: seeded ${count.toLocaleString('en-US')} issued reports in ${seconds.toFixed(0)} s (samples COPY + indexes ${copied.toFixed(0)} s, of which index builds ${samplesIndexed.toFixed(0)} s; elements and revisions ${derived.toFixed(0)} s, of which index builds ${(elementsIndexed + revisionsIndexed).toFixed(0)} s; vacuum, analyze, checkpoint ${settled.toFixed(0)} s)`,
+    `${name}: ${resumed ? 'seed resumed and finished' : 'seeded'} ${count.toLocaleString('en-US')} issued reports in ${seconds.toFixed(0)} s (samples ${resumed ? 'already copied' : `COPY ${copied.toFixed(0)} s`}, their index builds ${samplesIndexed.toFixed(0)} s; elements and revisions ${derived.toFixed(0)} s, of which index builds ${derivedIndexed.toFixed(0)} s; vacuum, analyze, checkpoint ${settled.toFixed(0)} s)`,
   );
 }
 
@@ -183,7 +245,8 @@ async function main() {
       { name: `verify_${SMALL}`, count: SMALL },
       { name: `verify_${LARGE}`, count: LARGE },
     ];
-    for (const s of sizes) await ensureSeeded(cluster, s.name, s.count);
+    const indexes = await schemaIndexes(cluster);
+    for (const s of sizes) await ensureSeeded(cluster, s.name, s.count, indexes);
     for (const s of sizes) await printSizes(cluster.urlFor(s.name), s.name);
 
     const servers = [];

@@ -482,6 +482,53 @@ describe('GET /api/admin/samples.csv', () => {
     expect(rows[1]?.Item).toBe(`'=HYPERLINK("x") ${m}`);
   });
 
+  it('fills every column from the sample: the label for a representative, the dates, the expected day, the code', async () => {
+    const m = marker();
+    const code = newReportCode();
+    const made = await insertSample(t.db, customer, {
+      itemName: `Longcase clock ${m}`,
+      status: 'completed',
+      representativeName: 'Rita Rep',
+      clientName: 'Estate of A. Owner',
+      assignedStaffId: staff.id,
+      reportCode: code,
+    });
+    const plain = await insertSample(t.db, customer, { itemName: `Bracket clock ${m}` });
+    const res = await call(t, 'GET', `/api/admin/samples.csv?q=${m}&sort=submitted`, { token: staff.token });
+    expect(res.status).toBe(200);
+    const rows = parse(res.text, { columns: true }) as Record<string, string>[];
+    expect(rows).toEqual([
+      {
+        ID: displaySampleId(made.id),
+        Item: `Longcase clock ${m}`,
+        Category: made.category,
+        Status: 'completed',
+        Client: 'Rita Rep (for Estate of A. Owner)',
+        'Client e-mail': customer.email,
+        'Assigned staff': 'Sam Staff',
+        Submitted: made.submissionDate.toISOString(),
+        'Expected completion': made.expectedCompletion,
+        Overdue: 'no',
+        'Last updated': made.lastUpdated.toISOString(),
+        'Report code': code,
+      },
+      {
+        ID: displaySampleId(plain.id),
+        Item: `Bracket clock ${m}`,
+        Category: plain.category,
+        Status: 'submitted',
+        Client: 'Cora Client',
+        'Client e-mail': customer.email,
+        'Assigned staff': '',
+        Submitted: plain.submissionDate.toISOString(),
+        'Expected completion': plain.expectedCompletion,
+        Overdue: 'no',
+        'Last updated': plain.lastUpdated.toISOString(),
+        'Report code': '',
+      },
+    ]);
+  });
+
   it('reads every row past its batches, in order, without a page limit', async () => {
     const m = marker();
     const made: number[] = [];

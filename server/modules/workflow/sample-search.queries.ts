@@ -5,7 +5,14 @@ import { SAMPLE_STATUSES, normalizeStatus } from '../../../common/domain/samples
 import type { DbOrTx } from '../../db/client';
 import { samples } from '../../db/schema';
 import { parseSearch } from './sample-search';
-import { listQuery, type SampleListRow, workListQuery, type WorkListRow } from './workflow.queries';
+import {
+  exportQuery,
+  listQuery,
+  type SampleExportRow,
+  type SampleListRow,
+  workListQuery,
+  type WorkListRow,
+} from './workflow.queries';
 
 // The lab lists' search, filters and sorts (docs/decisions/0025-search.md). Text is matched in the
 // generated, folded `search_text` column through its trigram index; ids and report codes through
@@ -274,7 +281,7 @@ export async function* exportBatches(
   f: PreparedFilters,
   scope: SampleScope,
   batchSize = 1000,
-): AsyncGenerator<SampleListRow[]> {
+): AsyncGenerator<SampleExportRow[]> {
   const { column, descending } = sortParts(f.sort);
   const dir = descending ? desc : asc;
   const keyed = f.sort !== undefined;
@@ -288,14 +295,14 @@ export async function* exportBatches(
         ? sql`(${column}, ${samples.id}) ${cmp} (${after.key}, ${after.id})`
         : sql`${samples.id} ${cmp} ${after.id}`;
     }
-    const rows = (await listQuery(db)
+    const rows = (await exportQuery(db)
       .where(and(sampleWhere(f, scope), bound))
       .orderBy(...(keyed ? [dir(column), dir(samples.id)] : [dir(samples.id)]))
-      .limit(batchSize)) as SampleListRow[];
+      .limit(batchSize)) as SampleExportRow[];
     if (!rows.length) return;
     yield rows;
     if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1] as SampleListRow;
+    const last = rows[rows.length - 1] as SampleExportRow;
     const keyValue = keyed ? await keyOf(db, last.sample.id, sortKey) : '';
     after = { key: keyValue, id: last.sample.id };
   }

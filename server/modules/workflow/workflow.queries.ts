@@ -81,6 +81,59 @@ export function workListQuery(db: DbOrTx) {
     .leftJoin(assigned, eq(assigned.id, samples.assignedStaffId));
 }
 
+/**
+ * The CSV export's columns only (GET /api/admin/samples.csv): what its cells are made of, nested under
+ * `sample` like the lab list's rows. No first photo (a subquery per row), no long texts: an export
+ * of a million rows allocates each row's objects once, so every column it does not need costs
+ * memory and time for nothing (docs/benchmarks.md, "Search, filters and export").
+ */
+const exportColumns = {
+  sample: {
+    id: samples.id,
+    itemName: samples.itemName,
+    category: samples.category,
+    status: samples.status,
+    submitterName: samples.submitterName,
+    submitterEmail: samples.submitterEmail,
+    representativeName: samples.representativeName,
+    clientName: samples.clientName,
+    submissionDate: samples.submissionDate,
+    lastUpdated: samples.lastUpdated,
+    urgencyLevel: samples.urgencyLevel,
+    quoteStatus: samples.quoteStatus,
+    quoteValidUntil: samples.quoteValidUntil,
+    quoteAcceptedAt: samples.quoteAcceptedAt,
+    expectedCompletion: samples.expectedCompletion,
+    reportCode: samples.reportCode,
+  },
+  userFirstName: users.firstName,
+  userLastName: users.lastName,
+  staffFirstName: assigned.firstName,
+  staffLastName: assigned.lastName,
+};
+
+type ExportSampleColumns = typeof exportColumns.sample;
+export type SampleExportRow = {
+  sample: {
+    [K in keyof ExportSampleColumns]: ExportSampleColumns[K]['_']['notNull'] extends true
+      ? ExportSampleColumns[K]['_']['data']
+      : ExportSampleColumns[K]['_']['data'] | null;
+  };
+  userFirstName: string | null;
+  userLastName: string | null;
+  staffFirstName: string | null;
+  staffLastName: string | null;
+};
+
+/** The CSV export's select: filter, order and read it in batches. */
+export function exportQuery(db: DbOrTx) {
+  return db
+    .select(exportColumns)
+    .from(samples)
+    .leftJoin(users, eq(users.id, samples.userId))
+    .leftJoin(assigned, eq(assigned.id, samples.assignedStaffId));
+}
+
 /** The lab list's select (GET /api/admin/samples): filter, order and page it. */
 export function listQuery(db: DbOrTx) {
   return db

@@ -56,6 +56,7 @@ import {
   listAssignedSamples,
   locatePage,
   openSamplesProgress,
+  type SampleExportRow,
   type SampleListRow,
   sampleAnalytics,
   samplesBelow,
@@ -90,15 +91,21 @@ function setTotal(
 }
 
 /** The lab list's CSV columns (docs/product/api.md). */
-const CSV_COLUMNS: CsvColumn<SampleListRow>[] = [
+const CSV_COLUMNS: CsvColumn<SampleExportRow>[] = [
   { header: 'ID', value: (r) => displaySampleId(r.sample.id) },
   { header: 'Item', value: (r) => r.sample.itemName },
   { header: 'Category', value: (r) => r.sample.category },
   { header: 'Status', value: (r) => normalizeStatus(r.sample.status) },
   {
     header: 'Client',
+    // The four fields the label reads, not a copy of the whole row for each line.
     value: (r) =>
-      clientLabel({ ...r.sample, user: { firstName: r.userFirstName, lastName: r.userLastName } }),
+      clientLabel({
+        representativeName: r.sample.representativeName,
+        clientName: r.sample.clientName,
+        submitterName: r.sample.submitterName,
+        user: { firstName: r.userFirstName, lastName: r.userLastName },
+      }),
   },
   { header: 'Client e-mail', value: (r) => r.sample.submitterEmail },
   {
