@@ -15,7 +15,7 @@ import {
   tag,
   zebra,
 } from '../../pdf/kit';
-import { type Ctx, drawPairs, heading } from './report-pdf';
+import { type Ctx, drawPairs, heading, paragraphBlocks, richPart } from './report-pdf';
 
 // The appraisal's sections of the report PDF (docs/product/appraisal-report.md): the cover block,
 // the definition of value, the comparables table, scope, assumptions and conditions, the tax
@@ -40,22 +40,6 @@ export function appraisalCoverSection(ctx: Ctx) {
   ]);
   sect.end();
   doc.y += 4;
-}
-
-/** Draws one titled rich text (an H3 and its paragraphs), keeping the title with its first lines. */
-function richPart(ctx: Ctx, parent: PDFKit.PDFStructureElement, title: string, html: string) {
-  const { doc, left, width, bottomLimit } = ctx;
-  if (doc.y + 48 > bottomLimit()) doc.addPage();
-  tag(doc, parent, 'H3', () =>
-    doc
-      .fillColor(MUTED)
-      .font('bold')
-      .fontSize(9)
-      .text(title.toUpperCase(), left, doc.y + 2, { width }),
-  );
-  doc.x = left;
-  renderNotes(doc, html, { x: left, width, bottomLimit }, parent);
-  doc.y += 6;
 }
 
 /** The definition of the value stated, with its source, right under the value. */
@@ -206,10 +190,13 @@ export function conditionsSection(ctx: Ctx) {
   if (!a) return;
   const sect = container(ctx.doc, ctx.root, 'Sect');
   heading(ctx, sect, 'Assumptions and Conditions');
-  if (a.extraordinaryAssumptions)
-    richPart(ctx, sect, 'Extraordinary assumptions', a.extraordinaryAssumptions);
-  if (a.hypotheticalConditions) richPart(ctx, sect, 'Hypothetical conditions', a.hypotheticalConditions);
-  richPart(ctx, sect, 'Limiting conditions', a.limitingConditions);
+  // The first part stays with the section's heading.
+  const parts = [
+    ['Extraordinary assumptions', a.extraordinaryAssumptions],
+    ['Hypothetical conditions', a.hypotheticalConditions],
+    ['Limiting conditions', a.limitingConditions],
+  ].filter((p): p is [string, string] => Boolean(p[1]));
+  parts.forEach(([title, html], i) => richPart(ctx, sect, title, html, i > 0));
   sect.end();
   ctx.doc.y += 4;
 }
@@ -254,27 +241,16 @@ export function taxSection(ctx: Ctx) {
 export function certificationSection(ctx: Ctx) {
   const { doc, input } = ctx;
   if (!input.content?.assignment) return;
-  // The certification, the qualifications and the signatures stay together: when they do not fit
-  // below, they start a page of their own (never signatures alone on a last page).
-  const reviewerOn = Boolean(input.reviewer);
-  const plain = (html: string | null | undefined) =>
-    (html ?? '').replace(/<\/(p|li|h1|h2)>/g, '\n').replace(/<[^>]*>/g, '');
-  doc.font('regular').fontSize(9.5);
-  const reviewerQualifications =
-    input.reviewer && input.reviewer !== 'pending' ? input.reviewer.qualifications : null;
-  const textH = [input.certification, input.analyst?.qualifications, reviewerQualifications]
-    .map((h) => doc.heightOfString(plain(h) || ' ', { width: ctx.width }) + 24)
-    .reduce((a, b) => a + b, 0);
-  const signOffH = reviewerOn ? 280 : 170;
-  if (doc.y + 30 + textH + signOffH > ctx.bottomLimit()) doc.addPage();
+  // Like any text, the certification may go on on the next page; the signatures then follow the
+  // qualifications, never alone on a page (signOffSection and the report's second pass).
   const sect = container(doc, ctx.root, 'Sect');
-  heading(ctx, sect, 'Certification', 140);
+  heading(ctx, sect, 'Certification');
   if (input.certification) {
     doc.x = ctx.left;
     renderNotes(
       doc,
       input.certification,
-      { x: ctx.left, width: ctx.width, bottomLimit: ctx.bottomLimit },
+      { x: ctx.left, width: ctx.width, bottomLimit: ctx.bottomLimit, ...paragraphBlocks(ctx) },
       sect,
     );
     doc.y += 6;

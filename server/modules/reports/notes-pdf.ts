@@ -127,9 +127,14 @@ function fontFor(bold: boolean, italic: boolean): string {
 /** Notes headings sit below the report's own H1 (title) and H2 (sections). */
 const HEADING_TAG: Record<'h1' | 'h2', string> = { h1: 'H3', h2: 'H4' };
 
+/** Lines a paragraph keeps together at a page break: never fewer on either page (widows and orphans). */
+const MIN_LINES = 2;
+
 /**
  * Draws the notes and tags them under `parent`: headings, paragraphs, and each run of list items
  * as one list (L > LI > Lbl + LBody), so a screen reader meets the same structure as the editor's.
+ * A paragraph may flow onto the next page, but never leaves fewer than two lines on either page,
+ * and a heading keeps the first two lines of what follows it on its page.
  */
 export function renderNotes(
   doc: PDFKit.PDFDocument,
@@ -138,8 +143,14 @@ export function renderNotes(
     x: number;
     width: number;
     bottomLimit: () => number;
-    /** Called as each paragraph, heading or item begins (the report's pagination record). */
-    onBlock?: () => void;
+    /**
+     * Called as each paragraph, heading or item begins (the report's pagination record); it may
+     * return a line above the page's bottom that this block must not pass, so its last lines go
+     * over to the next page (the report's second pass, for its sign-off).
+     */
+    onBlock?: () => number | undefined;
+    /** Called as each block ends, with the height of one of its lines (points). */
+    onBlockEnd?: (lineHeight: number) => void;
   },
   parent: PDFKit.PDFStructureElement,
 ) {
@@ -155,12 +166,35 @@ export function renderNotes(
     const indent = block.kind === 'li' ? 14 + Math.max(0, block.depth - 1) * 12 : 0;
     const x = area.x + indent;
     const width = area.width - indent;
-    doc.font('regular').fontSize(size);
-    area.onBlock?.();
-    if (doc.y + size * 1.6 > area.bottomLimit()) doc.addPage();
-    if (heading) doc.y += 3;
-    const y = doc.y;
+    const cut = area.onBlock?.();
     const runs = block.runs.filter((r) => r.text !== '');
+    doc.font(heading ? 'bold' : 'regular').fontSize(size);
+    const lineHeight = doc.currentLineHeight(true) + 1;
+    const lines = Math.max(
+      1,
+      Math.round(doc.heightOfString(runs.map((r) => r.text).join(''), { width, lineGap: 1 }) / lineHeight),
+    );
+    // A heading needs room for itself and two lines of what follows.
+    const room = heading ? lineHeight + 3 + MIN_LINES * 12.5 : 0;
+    if (doc.y + room > area.bottomLimit()) doc.addPage();
+    if (heading) doc.y += 3;
+    const bottom = Math.min(area.bottomLimit(), cut ?? Infinity);
+    const fit = Math.floor((bottom - doc.y + 0.01) / lineHeight);
+    let limit: number | null = cut ?? null;
+    if (!heading && lines > fit) {
+      // It would break here: keep at least two lines on each page.
+      const keep = lines - fit < MIN_LINES ? lines - MIN_LINES : fit;
+      if (keep < MIN_LINES) {
+        doc.addPage();
+        limit = null;
+      } else limit = doc.y + keep * lineHeight + 0.01;
+    } else if (heading && fit < 1) doc.addPage();
+    // The break is made by lowering this page's bottom for the block's lines (pdfkit flows the
+    // rest onto the next page, whose bottom is the usual one).
+    const page = doc.page;
+    const pageBottom = page.margins.bottom;
+    if (limit !== null && limit < page.height - pageBottom) page.margins.bottom = page.height - limit;
+    const y = doc.y;
     const drawRuns = () => {
       doc.fillColor('#3e4c59');
       runs.forEach((run, i) => {
@@ -193,6 +227,8 @@ export function renderNotes(
       closeList();
       parent.add(doc.struct(heading ? HEADING_TAG[block.kind as 'h1' | 'h2'] : 'P', {}, drawRuns));
     }
+    page.margins.bottom = pageBottom;
+    area.onBlockEnd?.(lineHeight);
     doc.y += heading ? 2 : 2.5;
   }
   closeList();

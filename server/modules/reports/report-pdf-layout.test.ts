@@ -6,22 +6,25 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ReportContent } from '../../../common/contracts/reports';
 import { PROGRAMS, requirePrograms } from '../../../tests/support/programs';
-import { renderReportPdf, reportPageEnds, type ReportPdfInput } from './report-pdf';
+import { MAX_EMPTY, renderReportPdf, reportPageEnds, type ReportPdfInput } from './report-pdf';
 
-// The report's pagination (docs/product/signed-reports.md): the signatures and the verification
-// block never stand alone on a last page; when they do not fit under the last text, the last
-// paragraph goes over with them, and the page before stays as full as it was.
+// The report's pagination (docs/product/signed-reports.md): the signatures never stand alone on a
+// page; when they do not fit under the last text, the last lines go over with them (two at least,
+// and two stay), or, when that would leave more than a fifth of the page empty, the signatures stay
+// under the text and the verification block starts the last page. No page but the last ends with
+// a large gap.
 
 const hasPdfText = requirePrograms([PROGRAMS.pdftotext], 'report PDF pagination checks');
 const dir = mkdtempSync(join(tmpdir(), 'report-layout-'));
 
-const paragraphs = (label: string, n: number) =>
+const paragraphs = (label: string, n: number, sentences = 1) =>
   Array.from(
     { length: n },
-    (_, i) => `<p>${label} ${i + 1}: the surface was examined under magnification and compared.</p>`,
+    (_, i) =>
+      `<p>${label} ${i + 1}: ${'the surface was examined under magnification and compared. '.repeat(sentences)}</p>`,
   ).join('');
 
-function report(summaryParagraphs: number, reviewed: boolean): ReportPdfInput {
+function report(summaryParagraphs: number, reviewed: boolean, sentences = 1): ReportPdfInput {
   const content: ReportContent = {
     valuation: {
       low: 1_200_000,
@@ -41,7 +44,7 @@ function report(summaryParagraphs: number, reviewed: boolean): ReportPdfInput {
       dimensions: '30 x 20 cm',
       materials: 'Sterling silver',
     },
-    summary: summaryParagraphs ? paragraphs('Summary', summaryParagraphs) : null,
+    summary: summaryParagraphs ? paragraphs('Summary', summaryParagraphs, sentences) : null,
     photoIds: [],
     assignment: null,
     comparables: [],
@@ -97,8 +100,12 @@ describe('report pagination', () => {
       for (const reviewed of [false, true]) {
         for (let n = 0; n <= 30; n++) {
           const pages = pagesOf(await renderReportPdf(report(n, reviewed)), `r${Number(reviewed)}-${n}`);
-          const last = pages.at(-1) ?? '';
+          // The signatures' page: the last, or the one before when the verification block starts
+          // the last page.
+          const last = pages.findLast((p) => p.includes('ANALYZED BY')) ?? '';
           expect(last, `${n} summary paragraphs`).toContain('ANALYZED BY');
+          expect(pages.indexOf(last), `${n} summary paragraphs`).toBeGreaterThanOrEqual(pages.length - 2);
+          expect(pages.at(-1), `${n} summary paragraphs`).toContain('VERIFY THIS REPORT');
           // Above the signatures on their page: some of the findings.
           const above = last.slice(0, last.indexOf('ANALYZED BY'));
           if (pages.length > 1) {
@@ -150,6 +157,79 @@ describe('report pagination: page 1', () => {
       }
       // These reports do run onto a second page.
       expect(broken).toBeGreaterThan(30);
+    },
+  );
+});
+
+/** An appraisal: assignment, ten comparables, long texts, six photos, the certification. */
+async function appraisal(summaryParagraphs: number, reviewed: boolean): Promise<ReportPdfInput> {
+  const input = report(summaryParagraphs, reviewed, 2);
+  const content = input.content as ReportContent;
+  content.assignment = {
+    intendedUse: 'Insurance scheduling',
+    intendedUsers: 'The client and the insurer',
+    valueDefinition: paragraphs('Definition', 2, 2),
+    propertyInterest: 'full-ownership',
+    propertyInterestOther: null,
+    inspection: 'in-person',
+    inspectionDate: '2026-03-10',
+    scopeOfWork: paragraphs('Scope', 3, 2),
+    extraordinaryAssumptions: paragraphs('Assumption', 2, 2),
+    hypotheticalConditions: null,
+    limitingConditions: paragraphs('Limiting', 4, 2),
+  };
+  content.comparables = Array.from({ length: 10 }, (_, i) => ({
+    description: `Regency silver inkstand, lot ${i + 1}, of a similar maker and date`,
+    source: 'Auction house',
+    saleDate: '2025-06-01',
+    price: 1_500_000 + i * 1000,
+    currency: 'USD',
+    lotUrl: 'https://auction.test/lot/1',
+    notes: 'Slightly worn',
+    photoFileId: null,
+  }));
+  input.certification = paragraphs('Certify', 3);
+  input.analyst = { name: 'Ada Author', signature: null, qualifications: '<p>Twenty years of silver.</p>' };
+  const photo = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: { r: 40, g: 120, b: 200 } },
+  })
+    .jpeg()
+    .toBuffer();
+  input.photos = Array.from({ length: 6 }, (_, i) => ({ image: photo, caption: `Photo ${i + 1}` }));
+  return input;
+}
+
+describe('report pagination: every page but the last is filled', () => {
+  it(
+    'no page but the last ends more than 160 pt empty, for a plain, a reviewed and an appraisal report of any length',
+    { timeout: 300_000 },
+    async () => {
+      // 160 pt, under 23 % of the 706 pt a page holds: the signatures' row (123 pt) and the two
+      // lines that go over with it (about 30 pt with their spacing), when the signatures miss the
+      // page by a hair. Any larger gap is closed by splitting a paragraph (two lines at least on
+      // each side) or by the verification block starting the last page. Before these rules, a
+      // reviewed report's page before the last could end 297 pt short, an appraisal's 427 pt.
+      const gaps: Record<string, { worst: number; at: string }> = {};
+      const kinds: [string, (n: number) => Promise<ReportPdfInput>][] = [
+        ['plain', async (n) => report(n, false, 2)],
+        ['reviewed', async (n) => report(n, true, 2)],
+        ['appraisal', (n) => appraisal(n, true)],
+      ];
+      for (const [kind, make] of kinds) {
+        gaps[kind] = { worst: 0, at: '' };
+        for (let n = 0; n <= 24; n++) {
+          const { pageEnds, bottom } = await reportPageEnds(await make(n));
+          pageEnds.forEach((end, page) => {
+            const gap = bottom - end;
+            const g = gaps[kind];
+            if (g && gap > g.worst) gaps[kind] = { worst: gap, at: `${n} paragraphs, page ${page + 1}` };
+          });
+        }
+      }
+      for (const [kind, { worst, at }] of Object.entries(gaps))
+        expect(worst, `${kind}: worst gap at ${at}`).toBeLessThanOrEqual(160);
+      // The reports did run over several pages, and the bound is wider than the code's own aim.
+      expect(Math.max(...Object.values(gaps).map((g) => g.worst))).toBeGreaterThan(MAX_EMPTY / 2);
     },
   );
 });

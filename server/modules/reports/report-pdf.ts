@@ -128,21 +128,35 @@ export type Ctx = {
   bottomLimit: () => number;
   /** The structure tree's Document element: each section adds its elements here, in reading order. */
   root: PDFKit.PDFStructureElement;
-  /** Where blocks began, and before which a new page is forced (renderReportPdf's second pass). */
+  /** Where blocks began and ended, and the second pass's change (renderReportPdf). */
   layout?: Layout;
 };
 
 /**
- * The pagination record of one drawing: each block (a section, or a part of the Findings) that
- * began, on which page and how far down; the blocks to start on a new page; and, when the sign-off
- * did not fit, the page it had to leave.
+ * The pagination record of one drawing: each block (a section, a titled part, a paragraph) that
+ * began, on which page and how far down, and for a paragraph where it ended; the blocks to start on
+ * a new page and the paragraphs to end early (their last lines go over); and, when the sign-off did
+ * not fit, the page it had to leave.
  */
 type Layout = {
-  breakBefore: ReadonlySet<number>;
-  blocks: { page: number; y: number }[];
-  signOffLeft: number | null;
+  /** The second pass's instruction: start block i on a new page, or end paragraph i above a line. */
+  change: { block: number; breakBefore: true } | { block: number; bottom: number } | null;
+  /** Draw the verification block on the last page, below the signatures on the page before. */
+  splitSignOff: boolean;
+  blocks: Block[];
+  /** The page the sign-off left because it did not fit, and the room it found there. */
+  signOffLeft: { page: number; room: number } | null;
   /** How far down each page its content ended when the next page began (points from the top). */
   pageEnds: number[];
+};
+
+type Block = {
+  page: number;
+  y: number;
+  /** False for the first paragraph under a title: it never leaves its title behind. */
+  breakable: boolean;
+  /** A paragraph's end (page, y) and line height, once drawn. */
+  end?: { page: number; y: number; lineHeight: number };
 };
 
 const pageIndex = (doc: PDFKit.PDFDocument) => {
@@ -150,11 +164,32 @@ const pageIndex = (doc: PDFKit.PDFDocument) => {
   return range.start + range.count - 1;
 };
 
-/** A block begins here: it is recorded, and starts a new page when the second pass asks for it. */
-export function blockStart({ doc, layout }: Ctx) {
-  if (!layout) return;
-  if (layout.breakBefore.has(layout.blocks.length)) doc.addPage();
-  layout.blocks.push({ page: pageIndex(doc), y: doc.y });
+/**
+ * A block begins here: it is recorded, and starts a new page when the second pass asks for it; for
+ * a paragraph, the line it must end above on this page when the second pass cuts it.
+ */
+export function blockStart({ doc, layout }: Ctx, breakable = true): number | undefined {
+  if (!layout) return undefined;
+  const index = layout.blocks.length;
+  const change = layout.change?.block === index ? layout.change : null;
+  if (change && 'breakBefore' in change) doc.addPage();
+  layout.blocks.push({ page: pageIndex(doc), y: doc.y, breakable });
+  return change && 'bottom' in change ? change.bottom : undefined;
+}
+
+/**
+ * What renderNotes reports to the pagination record: each paragraph is a block, the first one
+ * kept with the title above it.
+ */
+export function paragraphBlocks(ctx: Ctx) {
+  let paragraphs = 0;
+  return {
+    onBlock: () => blockStart(ctx, paragraphs++ > 0),
+    onBlockEnd: (lineHeight: number) => {
+      const last = ctx.layout?.blocks.at(-1);
+      if (last) last.end = { page: pageIndex(ctx.doc), y: ctx.doc.y, lineHeight };
+    },
+  };
 }
 
 /**
@@ -197,27 +232,49 @@ export async function reportPageEnds(input: ReportPdfInput) {
 }
 
 async function drawPaginated(input: ReportPdfInput): Promise<{ pdf: Buffer; layout: Layout }> {
-  const first = await drawReport(input, new Set());
+  const first = await drawReport(input, null);
   const left = first.layout.signOffLeft;
   if (left === null) return first;
   // The signatures and the verification block did not fit under the last text: rather than stand
-  // alone on the last page, they take the last block of that page with them (when it is not
-  // already at the top of its page), and the page before stays as full as it was.
-  const movable = first.layout.blocks
-    .map((b, i) => ({ ...b, i }))
-    .filter((b) => b.page === left && b.y > MARGIN + 1);
-  const last = movable.at(-1);
-  if (!last) return first;
-  const second = await drawReport(input, new Set([last.i]));
-  return second.layout.signOffLeft === null ? second : first;
+  // alone on the last page, they take the last lines of that page with them. The last paragraph
+  // ends two lines early (when it keeps two lines of its own on the page), or else the last block
+  // that may start a page (not the first paragraph under a title) starts the next one.
+  const change = lastLinesOver(first.layout.blocks, left.page);
+  const second = change ? await drawReport(input, change) : null;
+  const carried = second?.layout.signOffLeft === null ? second : null;
+  const leftEmpty = carried ? PAGE_BOTTOM - (carried.layout.pageEnds[left.page] ?? MARGIN) : Infinity;
+  // When that leaves more than a fifth of the page empty and the signatures fit under the text,
+  // they stay there and the verification block (QR code, closing note) starts the last page.
+  if (leftEmpty > MAX_EMPTY && left.room >= 6 + 117) {
+    const split = await drawReport(input, null, true);
+    if (split.layout.signOffLeft === null) return split;
+  }
+  return carried ?? first;
+}
+
+/** The most a page before the last may leave empty at its bottom: a fifth of the page's text height. */
+export const MAX_EMPTY = (PAGE_BOTTOM - MARGIN) / 5;
+
+/** Which block the second pass changes so that the end of page `page` goes over with the sign-off. */
+function lastLinesOver(blocks: Block[], page: number): Layout['change'] {
+  const onPage = blocks.map((b, i) => ({ ...b, i })).filter((b) => b.page === page && b.y > MARGIN + 1);
+  for (const b of onPage.reverse()) {
+    if (b.end && b.end.page === page) {
+      const lines = Math.round((b.end.y - b.y) / b.end.lineHeight);
+      if (lines >= 4) return { block: b.i, bottom: b.end.y - 2 * b.end.lineHeight + 0.5 };
+    }
+    if (b.breakable) return { block: b.i, breakBefore: true };
+  }
+  return null;
 }
 
 /** One drawing of the report, with the pagination it ended up with. */
 async function drawReport(
   input: ReportPdfInput,
-  breakBefore: ReadonlySet<number>,
+  change: Layout['change'],
+  splitSignOff = false,
 ): Promise<{ pdf: Buffer; layout: Layout }> {
-  const layout: Layout = { breakBefore, blocks: [], signOffLeft: null, pageEnds: [] };
+  const layout: Layout = { change, splitSignOff, blocks: [], signOffLeft: null, pageEnds: [] };
   const title = `${input.draftBand ? `${input.draftBand}: ` : ''}${isValuation(input) ? 'Valuation Report' : 'Analysis Report'} ${input.reportCode}`;
   const reviewer = input.reviewer && input.reviewer !== 'pending' ? input.reviewer : null;
   const reusedImages = [input.lab.logo, input.analyst?.signature, reviewer?.signature].filter(
@@ -529,9 +586,37 @@ function valueSection(ctx: Ctx) {
   doc.y = top + boxH + 12;
 }
 
+/**
+ * One titled rich text (an H3 and its paragraphs): the title keeps its first two lines with it, a
+ * paragraph may go on on the next page (two lines at least on each), and each paragraph but the
+ * first may start a page. `breakable`: the title itself may start a page (not when it directly
+ * follows a section's heading).
+ */
+export function richPart(
+  ctx: Ctx,
+  parent: PDFKit.PDFStructureElement,
+  title: string,
+  html: string,
+  breakable = true,
+) {
+  const { doc, left, width, bottomLimit } = ctx;
+  if (breakable) blockStart(ctx);
+  if (doc.y + 40 > bottomLimit()) doc.addPage();
+  tag(doc, parent, 'H3', () =>
+    doc
+      .fillColor(MUTED)
+      .font('bold')
+      .fontSize(9)
+      .text(title.toUpperCase(), left, doc.y + 2, { width }),
+  );
+  doc.x = left;
+  renderNotes(doc, html, { x: left, width, bottomLimit, ...paragraphBlocks(ctx) }, parent);
+  doc.y += 6;
+}
+
 /** The long texts: summary, basis of valuation, authenticity rationale, condition notes. */
 function narrativeSection(ctx: Ctx) {
-  const { doc, input, left, width, bottomLimit } = ctx;
+  const { doc, input } = ctx;
   const c = input.content;
   const parts: [string, string | null | undefined][] = [
     ['Summary', c?.summary],
@@ -543,26 +628,8 @@ function narrativeSection(ctx: Ctx) {
   if (!present.length) return;
   const sect = container(doc, ctx.root, 'Sect');
   heading(ctx, sect, 'Findings');
-  for (const [i, [title, html]] of present.entries()) {
-    // The first part begins with the section's heading.
-    if (i > 0) blockStart(ctx);
-    if (doc.y + 40 > bottomLimit()) doc.addPage();
-    tag(doc, sect, 'H3', () =>
-      doc
-        .fillColor(MUTED)
-        .font('bold')
-        .fontSize(9)
-        .text(title.toUpperCase(), left, doc.y + 2, { width }),
-    );
-    doc.x = left;
-    // Each paragraph after the first may start a page; the first stays with the part's title.
-    let paragraphs = 0;
-    const onBlock = () => {
-      if (paragraphs++ > 0) blockStart(ctx);
-    };
-    renderNotes(doc, html, { x: left, width, bottomLimit, onBlock }, sect);
-    doc.y += 6;
-  }
+  // The first part begins with the section's heading.
+  for (const [i, [title, html]] of present.entries()) richPart(ctx, sect, title, html, i > 0);
   sect.end();
   doc.y += 6;
 }
@@ -737,9 +804,18 @@ function signatureBlock(
 async function signOffSection(ctx: Ctx) {
   const { doc, input, left, width, bottomLimit, root } = ctx;
   const reviewer = input.reviewer ?? null;
-  const blockH = reviewer ? 270 : 150;
-  if (doc.y + blockH > bottomLimit()) {
-    if (ctx.layout) ctx.layout.signOffLeft = pageIndex(doc);
+  // Its height: a signature block is 117 pt under a 6 pt gap; with a reviewer, the verification
+  // (a 92 pt QR code) comes 14 pt below the signatures, else beside them; then the closing note.
+  doc.font('italic').fontSize(7.5);
+  const noteH = doc.heightOfString(CLOSING_NOTE, { width });
+  const signaturesH = 6 + 117;
+  const blockH = (reviewer ? signaturesH + 14 + 92 : signaturesH) + 8 + noteH + 2;
+  // The second pass may keep the signatures under the text and start the last page with the
+  // verification (drawPaginated), when carrying lines over would leave too much of a page empty.
+  const split = Boolean(ctx.layout?.splitSignOff) && doc.y + signaturesH <= bottomLimit();
+  const splitHere = split && doc.y + blockH > bottomLimit();
+  if (doc.y + blockH > bottomLimit() && !split) {
+    if (ctx.layout) ctx.layout.signOffLeft = { page: pageIndex(doc), room: bottomLimit() - doc.y };
     doc.addPage();
   }
   const top = doc.y + 6;
@@ -763,7 +839,12 @@ async function signOffSection(ctx: Ctx) {
           ]);
     verifyTop = Math.max(analystBottom, reviewerBottom) + 14;
   }
-  const signaturesBottom = reviewer ? verifyTop : analystBottom;
+  let signaturesBottom = reviewer ? verifyTop : analystBottom;
+  if (splitHere) {
+    doc.addPage();
+    verifyTop = doc.y;
+    signaturesBottom = verifyTop;
+  }
 
   // Verification: the code and address beside a QR code drawn as vector squares.
   const verify = container(doc, root, 'Sect');
@@ -802,19 +883,13 @@ async function signOffSection(ctx: Ctx) {
 
   doc.y = Math.max(textBottom, signaturesBottom, verifyTop + qrSize) + 8;
   tag(doc, root, 'P', () =>
-    doc
-      .fillColor(MUTED)
-      .font('italic')
-      .fontSize(7.5)
-      .text(
-        'This report reflects the condition of the item when examined. Results apply only to the item identified above. ' +
-          'The document is issued electronically and digitally signed by the laboratory; its authenticity can be confirmed with the verification code.',
-        left,
-        doc.y,
-        { width },
-      ),
+    doc.fillColor(MUTED).font('italic').fontSize(7.5).text(CLOSING_NOTE, left, doc.y, { width }),
   );
 }
+
+const CLOSING_NOTE =
+  'This report reflects the condition of the item when examined. Results apply only to the item identified above. ' +
+  'The document is issued electronically and digitally signed by the laboratory; its authenticity can be confirmed with the verification code.';
 
 const DRAFT_RED = '#c92a2a';
 
