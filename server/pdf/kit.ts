@@ -249,15 +249,24 @@ export function drawTableHead(
   doc.y = y + height;
 }
 
-/** The shade behind every other row of a table (rows 1, 3, 5…), an artifact. */
-export function zebra(
+/**
+ * Begins row `row` of a table, `height` tall: on a new page under the header row again
+ * (`repeatHead`) when it does not fit above `bottom`, shaded when it is an odd row. Returns its top
+ * and its TR, to end once its cells are in.
+ */
+export function tableRow(
   doc: PDFKit.PDFDocument,
+  table: PDFKit.PDFStructureElement,
   { left, width }: { left: number; width: number },
-  row: number,
-  y: number,
-  height: number,
+  row: { index: number; height: number; bottom: number; repeatHead: () => void },
 ) {
-  if (row % 2 === 1) artifact(doc, () => doc.rect(left, y, width, height).fillColor(ZEBRA).fill());
+  if (doc.y + row.height > row.bottom) {
+    doc.addPage();
+    row.repeatHead();
+  }
+  const y = doc.y;
+  if (row.index % 2 === 1) artifact(doc, () => doc.rect(left, y, width, row.height).fillColor(ZEBRA).fill());
+  return { y, tr: container(doc, table, 'TR') };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   MUTED,
   rule,
   tag,
-  zebra,
+  tableRow,
 } from '../../pdf/kit';
 import { type Ctx, drawPairs, heading, paragraphBlocks, richPart } from './report-pdf';
 
@@ -125,13 +125,12 @@ export function comparablesSection(ctx: Ctx) {
     };
     const h = Math.max(...cells.map(cellHeight)) + pad * 2;
     // A row is never split across pages.
-    if (doc.y + h > bottomLimit()) {
-      doc.addPage();
-      drawHead(true);
-    }
-    const y = doc.y;
-    zebra(doc, ctx, i, y, h);
-    const tr = container(doc, table, 'TR');
+    const { y, tr } = tableRow(doc, table, ctx, {
+      index: i,
+      height: h,
+      bottom: bottomLimit(),
+      repeatHead: () => drawHead(true),
+    });
     cells.forEach((cell, ci) => {
       const col = COMPARABLE_COLUMNS[ci];
       if (!col) return;

@@ -228,7 +228,7 @@ describe('report pagination: every page but the last is filled', () => {
       }
       for (const [kind, { worst, at }] of Object.entries(gaps))
         expect(worst, `${kind}: worst gap at ${at}`).toBeLessThanOrEqual(160);
-      // The reports did run over several pages, and the bound is wider than the code's own aim.
+      // The reports did run over several pages, with gaps at their page ends to measure.
       expect(Math.max(...Object.values(gaps).map((g) => g.worst))).toBeGreaterThan(MAX_EMPTY / 2);
     },
   );

@@ -26,8 +26,8 @@ import {
   MUTED,
   openTaggedA4,
   rule,
+  tableRow,
   tag,
-  zebra,
 } from '../../pdf/kit';
 import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
 import { renderNotes } from './notes-pdf';
@@ -676,13 +676,12 @@ function analysisSection(ctx: Ctx) {
     const h =
       Math.max(...cells.map((t, ci) => doc.heightOfString(t, { width: colW(ci) - cellPad * 2 }))) +
       cellPad * 2;
-    if (doc.y + h > bottomLimit()) {
-      doc.addPage();
-      drawHead(true);
-    }
-    const y = doc.y;
-    zebra(doc, ctx, i, y, h);
-    const tr = container(doc, table, 'TR');
+    const { y, tr } = tableRow(doc, table, ctx, {
+      index: i,
+      height: h,
+      bottom: bottomLimit(),
+      repeatHead: () => drawHead(true),
+    });
     let lastCell: PDFKit.PDFStructureElement | null = null;
     cells.forEach((t, ci) => {
       const c = COLUMNS[ci];

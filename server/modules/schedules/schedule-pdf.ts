@@ -13,8 +13,8 @@ import {
   MUTED,
   openTaggedA4,
   rule,
+  tableRow,
   tag,
-  zebra,
 } from '../../pdf/kit';
 import type { ReportPdfInput } from '../reports/report-pdf';
 import { addSignaturePlaceholder } from '../signing/pdf-placeholder';
@@ -227,13 +227,17 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
       const h =
         Math.max(...cells.map((text, ci) => doc.heightOfString(text, { width: colW(ci) - pad * 2 }))) +
         pad * 2;
-      if (doc.y + h > bottomLimit()) {
-        doc.addPage();
-        drawHead(true);
-      }
-      const y = doc.y;
-      zebra(doc, { left, width }, ri, y, h);
-      const tr = container(doc, t, 'TR');
+      const { y, tr } = tableRow(
+        doc,
+        t,
+        { left, width },
+        {
+          index: ri,
+          height: h,
+          bottom: bottomLimit(),
+          repeatHead: () => drawHead(true),
+        },
+      );
       cells.forEach((text, ci) => {
         const c = columns[ci];
         if (!c) return;
