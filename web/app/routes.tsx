@@ -6,7 +6,6 @@ import { LazyReportDialog, LazySampleReportPanel } from '../features/reports/laz
 import { LazySampleQuotePanel, LazySendQuoteDialog } from '../features/quotes/lazy';
 import { LazyInventoryTab, LazyLocationsTab, LazySampleCustodyPanel } from '../features/custody/lazy';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { RequireSession } from '../components/RequireSession';
 import { returnPathFrom } from '../lib/return-to';
 import { useSession } from '../lib/session';
 import { NotFoundPage } from './NotFoundPage';
@@ -15,6 +14,10 @@ import { NotFoundPage } from './NotFoundPage';
 const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
+// The guard of the signed-in screens (and its messages) is not needed by a visitor's pages.
+const RequireSession = lazy(async () => ({
+  default: (await import('../components/RequireSession')).RequireSession,
+}));
 const LandingPage = page(() => import('../features/public/components/LandingPage'), 'LandingPage');
 const AboutPage = page(() => import('../features/public/components/AboutPage'), 'AboutPage');
 const ServicesPage = page(() => import('../features/public/components/ServicesPage'), 'ServicesPage');
