@@ -4,7 +4,7 @@ import { afterPointerRelease } from './pointer-release';
 
 /** A form's schema from common/contracts, loaded when the form first needs it (lazyContract). */
 export type LazyContract<Schema extends z.ZodType = z.ZodType> = {
-  /** useForm's `validate`: synchronous once the schema is there, a promise the first time. */
+  /** The check: synchronous once the schema is there, a promise the first time. */
   validate: (values: unknown) => FormErrors | Promise<FormErrors>;
   /** Starts loading the schema (a field got the focus), so the first check need not wait. */
   preload: () => void;
@@ -15,8 +15,8 @@ export type LazyContract<Schema extends z.ZodType = z.ZodType> = {
 /**
  * The public pages' forms check with the same zod schema as the server, but zod is not part of the
  * page's first JavaScript (docs/benchmarks.md, "Public pages"): the schema's module is imported when a
- * field first gets the focus, and a check asked before it has arrived (a blur, a submit) waits for it;
- * Mantine's form takes the promise in its stride. If the module cannot be loaded, the form is sent
+ * field first gets the focus, and a check asked before it has arrived (a blur, a submit) waits for it
+ * (usePublicForm, web/lib/public-form.ts, awaits it). If the module cannot be loaded, the form is sent
  * unchecked and the server, holding the same schema, answers with the same messages per field.
  */
 export function lazyContract<Schema extends z.ZodType>(load: () => Promise<Schema>): LazyContract<Schema> {
@@ -44,27 +44,16 @@ export function lazyContract<Schema extends z.ZodType>(load: () => Promise<Schem
  * The useForm options for checking a field when it loses focus. The check waits for a pointer press
  * in progress to be released (web/lib/pointer-release.ts): the error it shows pushes what is below
  * down, and a press on the submit button would otherwise lose its click
- * (docs/decisions/0012a-web-conventions.md). With a lazyContract, a field's focus starts loading it.
+ * (docs/decisions/0012a-web-conventions.md).
  */
-export function validateOnBlurAfterRelease<Values>(
-  contract?: LazyContract,
-): Pick<UseFormInput<Values>, 'validateInputOnBlur' | 'enhanceGetInputProps'> {
+export function validateOnBlurAfterRelease<Values>(): Pick<
+  UseFormInput<Values>,
+  'validateInputOnBlur' | 'enhanceGetInputProps'
+> {
   return {
     validateInputOnBlur: false,
-    enhanceGetInputProps: ({ field, form, options, inputProps }) =>
-      options.withFocus
-        ? {
-            onBlur: () => afterPointerRelease(() => void form.validateField(field)),
-            ...(contract
-              ? {
-                  onFocus: () => {
-                    inputProps.onFocus?.();
-                    contract.preload();
-                  },
-                }
-              : {}),
-          }
-        : {},
+    enhanceGetInputProps: ({ field, form, options }) =>
+      options.withFocus ? { onBlur: () => afterPointerRelease(() => form.validateField(field)) } : {},
   };
 }
 

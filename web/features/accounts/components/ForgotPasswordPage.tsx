@@ -1,10 +1,10 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ForgotPasswordRequest } from '../../../../common/contracts/accounts';
 import { EmailField } from '../../../components/EmailField';
-import { focusFirstError, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, lazyContract } from '../../../lib/forms';
+import { usePublicForm } from '../../../lib/public-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useForgotPassword } from '../api';
 import { showSubmitError } from '../form-errors';
@@ -24,11 +24,9 @@ export function ForgotPasswordPage() {
   usePageTitle('Forgot password', 'Ask for a link to choose a new password.');
   const forgot = useForgotPassword();
   const [answer, setAnswer] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordRequest>({
-    mode: 'controlled',
+  const form = usePublicForm<ForgotPasswordRequest>({
     initialValues: { email: '' },
-    validate: contract.validate,
-    ...validateOnBlurAfterRelease<ForgotPasswordRequest>(contract),
+    contract,
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -1,13 +1,13 @@
 import { Alert, Anchor, Group, PasswordInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginRequest } from '../../../../common/contracts/accounts';
 import { homePathForRole } from '../../../../common/domain/roles';
 import { EmailField } from '../../../components/EmailField';
 import { errorMessage } from '../../../lib/api';
-import { focusFirstError, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, lazyContract } from '../../../lib/forms';
+import { usePublicForm } from '../../../lib/public-form';
 import { type LoginNotice, returnPathFrom } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -36,11 +36,9 @@ export function LoginPage() {
   // A refused sign-in is also written above the button (the toast goes after a few seconds); it
   // goes as soon as either field is edited.
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginRequest>({
-    mode: 'controlled',
+  const form = usePublicForm<LoginRequest>({
     initialValues: { email: typeof prefill === 'string' ? prefill : '', password: '' },
-    validate: contract.validate,
-    ...validateOnBlurAfterRelease<LoginRequest>(contract),
+    contract,
     onValuesChange: () => setFailure(null),
   });
 

@@ -1,11 +1,11 @@
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import type { RegisterRequest } from '../../../../common/contracts/accounts';
 import { USER_PASSWORD_MIN } from '../../../../common/contracts/accounts-constants';
 import { EmailField } from '../../../components/EmailField';
 import { errorMessage, HttpError } from '../../../lib/api';
-import { focusFirstError, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, lazyContract } from '../../../lib/forms';
+import { usePublicForm } from '../../../lib/public-form';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRegister } from '../api';
@@ -29,11 +29,9 @@ export function RegisterPage() {
   usePageTitle('Sign Up', 'Create an account to submit items for valuation and follow their progress.');
   const navigate = useNavigate();
   const registerAccount = useRegister();
-  const form = useForm<RegisterRequest>({
-    mode: 'controlled',
+  const form = usePublicForm<RegisterRequest>({
     initialValues: { email: '', password: '', firstName: '', lastName: '' },
-    validate: contract.validate,
-    ...validateOnBlurAfterRelease<RegisterRequest>(contract),
+    contract,
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ResetPasswordForm } from '../../../../common/contracts/accounts';
 import { RESET_TOKEN_INVALID } from '../../../../common/contracts/accounts-constants';
-import { focusFirstError, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, lazyContract } from '../../../lib/forms';
+import { usePublicForm } from '../../../lib/public-form';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useResetPassword } from '../api';
@@ -27,11 +27,9 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   // The link itself is refused (wrong, used or expired): the form is of no use any more.
   const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : RESET_TOKEN_INVALID);
-  const form = useForm<ResetPasswordForm>({
-    mode: 'controlled',
+  const form = usePublicForm<ResetPasswordForm>({
     initialValues: { password: '', confirmPassword: '' },
-    validate: contract.validate,
-    ...validateOnBlurAfterRelease<ResetPasswordForm>(contract),
+    contract,
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -15,7 +15,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconClock, IconMail, IconMapPin, IconPhone, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -38,7 +37,8 @@ import {
 } from '../../../components/lab-contact';
 import { PageHero } from '../../../components/PageHero';
 import { EmailField } from '../../../components/EmailField';
-import { focusFirstError, focusInView, lazyContract, validateOnBlurAfterRelease } from '../../../lib/forms';
+import { focusFirstError, focusInView, lazyContract } from '../../../lib/forms';
+import { usePublicForm } from '../../../lib/public-form';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSendContactMessage } from '../api';
@@ -85,11 +85,9 @@ export function ContactPage() {
   const [params] = useSearchParams();
   const askedSubject = params.get('subject') ?? '';
   const subject = (CONTACT_SUBJECTS as readonly string[]).includes(askedSubject) ? askedSubject : '';
-  const form = useForm<ContactFormValues>({
-    mode: 'controlled',
+  const form = usePublicForm<ContactFormValues>({
     initialValues: { ...EMPTY, subject },
-    validate: contract.validate,
-    ...validateOnBlurAfterRelease<ContactFormValues>(contract),
+    contract,
   });
 
   // A signed-in client need not type who they are, and a link may choose the subject
