@@ -37,7 +37,7 @@ import {
   type PasswordResetPayload,
   registerPasswordResetJob,
 } from './password-reset.job';
-import { presentAuthUser } from './presenters';
+import { presentAuthUser } from './accounts.presenter';
 import { enqueueJob } from '../../jobs/jobs';
 
 // Password reset, e-mail confirmation, password change and ending sessions

@@ -17,7 +17,7 @@ import { newVerifyUrl } from './account-tokens';
 import { findUserByEmail, findUserById, insertUser } from './accounts.queries';
 import { refuseGuessablePassword } from './password-strength';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { presentAuthUser } from './presenters';
+import { presentAuthUser } from './accounts.presenter';
 import { createChallenge } from './two-factor.queries';
 
 export const INVALID_LOGIN = 'Invalid email or password';

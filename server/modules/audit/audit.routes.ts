@@ -18,6 +18,7 @@ import { badRequest } from '../../plugins/errors';
 import { canReadAuditTrail } from '../../policies/audit';
 import { AUDIT_CSV_COLUMNS, auditCsvRecord, presentAuditEvent } from './audit.presenter';
 import { auditEventsNewestFirst, auditPage } from './audit.queries';
+import { isoDay } from '../../time';
 
 /** The audit trail for admins: the filtered list, its CSV, and the chain's verification (docs/product/audit-trail.md). */
 export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -79,7 +80,7 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         pipeline(rows, csv, (err) => {
           if (err) request.log.error({ err }, 'audit CSV export failed');
         });
-        const day = new Date().toISOString().slice(0, 10);
+        const day = isoDay(new Date());
         reply.header('content-type', 'text/csv; charset=utf-8');
         reply.header('content-disposition', `attachment; filename="audit-${day}.csv"`);
         reply.header('cache-control', 'private, no-store');

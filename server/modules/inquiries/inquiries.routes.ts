@@ -25,7 +25,7 @@ import {
   setInquiryStatus,
 } from './inquiries.queries';
 import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
-import { isoDate } from '../../time';
+import { isoDate, isoDay } from '../../time';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
@@ -81,7 +81,7 @@ export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const day = new Date().toISOString().slice(0, 10);
+        const day = isoDay(new Date());
         return sendCsv(
           reply,
           `contact-inquiries-${day}.csv`,

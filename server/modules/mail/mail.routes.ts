@@ -1,11 +1,8 @@
-import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
 import {
   BAD_UNSUBSCRIBE_LINK,
-  type MailState,
   outboxDetail,
-  type OutboxItem,
   outboxItem,
   outboxList,
   outboxQuery,
@@ -14,22 +11,10 @@ import {
   unsubscribeResponse,
 } from '../../../common/contracts/mail';
 import type { AppDeps } from '../../app-deps';
-import { mailOutbox, users } from '../../db/schema';
-import type { OutboxRow } from '../../mail/mailer';
 import { requireRole } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
-
-const present = (r: OutboxRow): OutboxItem => ({
-  id: r.id,
-  kind: r.kind,
-  toAddress: r.toAddress,
-  subject: r.subject,
-  state: r.state as MailState,
-  attempts: r.attempts,
-  lastError: r.lastError,
-  createdAt: r.createdAt.toISOString(),
-  sentAt: r.sentAt ? r.sentAt.toISOString() : null,
-});
+import { presentOutboxItem as present } from './mail.presenter';
+import { findOutboxMail, listOutbox, turnOffStatusMails } from './mail.queries';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
@@ -59,14 +44,8 @@ export function mailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { page, pageSize } = request.query;
-        const rows = await deps.db
-          .select()
-          .from(mailOutbox)
-          .orderBy(desc(mailOutbox.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize);
-        const [total] = await deps.db.select({ n: count() }).from(mailOutbox);
-        return { smtpConfigured: deps.mailer.smtpConfigured, total: total?.n ?? 0, mails: rows.map(present) };
+        const { rows, total } = await listOutbox(deps.db, page, pageSize);
+        return { smtpConfigured: deps.mailer.smtpConfigured, total, mails: rows.map(present) };
       },
     );
 
@@ -83,7 +62,7 @@ export function mailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const [row] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id));
+        const row = await findOutboxMail(deps.db, request.params.id);
         if (!row) throw notFound('Mail not found');
         return { ...present(row), html: row.html, text: row.text, headers: row.headers };
       },
@@ -103,11 +82,11 @@ export function mailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const id = request.params.id;
-        const [row] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        const row = await findOutboxMail(deps.db, id);
         if (!row) throw notFound('Mail not found');
         if (row.state === 'sent') throw conflict('This mail was sent already');
         await deps.db.transaction((tx) => deps.mailer.retry(tx, id));
-        const [updated] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        const updated = await findOutboxMail(deps.db, id);
         return present(updated ?? row);
       },
     );
@@ -133,12 +112,7 @@ export function mailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           (body && typeof body === 'object' && typeof body.token === 'string' ? body.token : '');
         const userId = deps.mailer.readUnsubscribeToken(token);
         if (!userId) throw badRequest(BAD_UNSUBSCRIBE_LINK);
-        const rows = await deps.db
-          .update(users)
-          .set({ notifyStatusChanges: false, updatedAt: new Date() })
-          .where(eq(users.id, userId))
-          .returning({ id: users.id });
-        if (!rows.length) throw badRequest(BAD_UNSUBSCRIBE_LINK);
+        if (!(await turnOffStatusMails(deps.db, userId))) throw badRequest(BAD_UNSUBSCRIBE_LINK);
         return { message: UNSUBSCRIBED_MESSAGE };
       },
     );

@@ -25,6 +25,7 @@ import {
   syncSampleQuote,
   updateQuote,
 } from './quotes.queries';
+import { isoDay } from '../../time';
 
 // What happens to a sample's quote (docs/product/quotes.md): sent (or replaced) by the people who
 // work on the sample, withdrawn before an answer, accepted or declined by the owner, paid (admin).
@@ -74,7 +75,7 @@ export async function draftQuote(db: DbOrTx, sample: SampleRow, now: Date = new 
       amountMinor: surchargeMinor(subtotal, list.urgentSurchargePercent),
     });
   }
-  const validUntil = new Date(now.getTime() + DRAFT_VALID_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const validUntil = isoDay(new Date(now.getTime() + DRAFT_VALID_DAYS * 86_400_000));
   return {
     lines,
     totalMinor: sumMinor(lines.map((l) => l.amountMinor)),

@@ -59,6 +59,7 @@ import {
 } from './reports.queries';
 import { readLabSettings } from '../../db/lab-settings';
 import { personName, type Signatories, signatoriesOfIssue } from './signatories';
+import { isoDate } from '../../time';
 
 /** What issuing needs of the app: also built by the demo seed and the benchmark. */
 export type IssueDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'keys' | 'mailer'> &
@@ -461,7 +462,7 @@ export async function publishRevision(
     itemName: sample.itemName,
     reportCode: values.reportCode,
     revision: values.revision,
-    issuedAt: values.issuedAt.toISOString(),
+    issuedAt: isoDate(values.issuedAt),
   });
   await scheduleRevaluationNotice(tx, sample.id, values.revalueBy);
 }
@@ -562,7 +563,7 @@ export async function issueReport(
     return {
       reportCode,
       revision,
-      issuedAt: issuedAt.toISOString(),
+      issuedAt: isoDate(issuedAt),
       sha256,
       action,
       state: review ? 'awaiting-review' : 'issued',

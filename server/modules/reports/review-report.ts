@@ -123,7 +123,7 @@ export async function approveReport(
   return {
     reportCode: draft.reportCode,
     revision: draft.revision,
-    issuedAt: issuedAt.toISOString(),
+    issuedAt: isoDate(issuedAt),
     sha256,
     action: sample.reportCode ? 'updated' : 'generated',
     state: 'issued',

@@ -25,6 +25,7 @@ import {
   type ScheduleItemRow,
   scheduleItemsOf,
 } from './schedules.queries';
+import { isoDate } from '../../time';
 
 // Issuing a collection's schedule (docs/product/schedules.md): once every item has an issued report
 // that is not withdrawn, the PDF is rendered and signed once, stored with its SHA-256, and recorded
@@ -149,5 +150,5 @@ export async function issueSchedule(
     await deps.storage.delete(storageKey).catch(() => {});
     throw err;
   }
-  return { scheduleCode: code, issuedAt: issuedAt.toISOString(), itemCount: records.length };
+  return { scheduleCode: code, issuedAt: isoDate(issuedAt), itemCount: records.length };
 }

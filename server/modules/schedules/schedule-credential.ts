@@ -3,6 +3,7 @@ import { scheduleVerifyPath } from '../../../common/contracts/schedules';
 import type { ScheduleItemRecord } from '../../db/schema';
 import { CREDENTIAL_ALG, type CredentialKeys } from '../signing/credential-keys';
 import { CREDENTIAL_TYP } from '../verification/credential';
+import { isoDate } from '../../time';
 
 // A schedule as a W3C Verifiable Credential (VC Data Model 2.0) secured as a JWT, signed with the
 // same keys as report credentials (/.well-known/jwks.json). Its subject names the schedule, its items
@@ -21,7 +22,7 @@ export function scheduleCredentialPayload(
     type: ['VerifiableCredential', SCHEDULE_CREDENTIAL_TYPE],
     name: `Schedule of valuations ${s.code}`,
     issuer: { id: issuer.url, name: issuer.name },
-    validFrom: s.issuedAt.toISOString(),
+    validFrom: isoDate(s.issuedAt),
     credentialSubject: {
       id: `${issuer.url}${scheduleVerifyPath(s.code)}`,
       type: 'CollectionSchedule',
@@ -32,7 +33,7 @@ export function scheduleCredentialPayload(
         reportCode: i.reportCode,
         reportRevision: i.reportRevision,
       })),
-      issueDate: s.issuedAt.toISOString(),
+      issueDate: isoDate(s.issuedAt),
       pdfSha256: s.pdfSha256,
     },
   };

@@ -4,6 +4,7 @@ import {
   scheduleVerifyPath,
 } from '../../../common/contracts/schedules';
 import type { ScheduleRow } from './schedules.queries';
+import { isoDate } from '../../time';
 
 // What of a schedule leaves the server (docs/product/schedules.md). The summary goes to those who
 // may read the collection; the public verification lists items and report codes, never a value.
@@ -11,7 +12,7 @@ import type { ScheduleRow } from './schedules.queries';
 export function presentScheduleSummary(row: ScheduleRow, publicUrl: string): ScheduleSummary {
   return {
     scheduleCode: row.code,
-    issuedAt: row.issuedAt.toISOString(),
+    issuedAt: isoDate(row.issuedAt),
     itemCount: row.items.length,
     collectionId: row.collectionId,
     pdfUrl: `/api/collections/${row.collectionId}/schedule/pdf`,
@@ -27,7 +28,7 @@ export function presentScheduleVerification(
 ): ScheduleVerification {
   return {
     scheduleCode: row.code,
-    issuedAt: row.issuedAt.toISOString(),
+    issuedAt: isoDate(row.issuedAt),
     labName,
     itemCount: row.items.length,
     items: row.items.map((i) => ({
@@ -39,9 +40,7 @@ export function presentScheduleVerification(
       reportStatus: revoked.has(i.reportCode) ? 'revoked' : 'issued',
     })),
     superseded:
-      newer && newer.id !== row.id
-        ? { scheduleCode: newer.code, issuedAt: newer.issuedAt.toISOString() }
-        : null,
+      newer && newer.id !== row.id ? { scheduleCode: newer.code, issuedAt: isoDate(newer.issuedAt) } : null,
     pdfSha256: row.pdfSha256,
   };
 }

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { calculateJwkThumbprint, importJWK, type CryptoKey, type JWK } from 'jose';
 import { readOrCreatePrivateFile, replacePrivateFile } from '../../storage/private-files';
+import { isoDate } from '../../time';
 
 // The keys that sign the reports' verifiable credentials (docs/product/signed-reports.md): ES256
 // (P-256) keys in one JSON file, the first "active" one signing, every other one "retired" but still
@@ -24,7 +25,7 @@ async function newStoredKey(now = new Date()): Promise<StoredKey> {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = privateKey.export({ format: 'jwk' }) as JWK;
   const kid = await calculateJwkThumbprint({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y });
-  return { ...jwk, kid, alg: CREDENTIAL_ALG, use: 'sig', status: 'active', created: now.toISOString() };
+  return { ...jwk, kid, alg: CREDENTIAL_ALG, use: 'sig', status: 'active', created: isoDate(now) };
 }
 
 const publicPart = (k: StoredKey): JWK => ({

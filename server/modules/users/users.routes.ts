@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import { TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { canManageUsers } from '../../policies/users';
-import { presentAuthUser } from '../accounts/presenters';
+import { presentAuthUser } from '../accounts/accounts.presenter';
 import { changeRole, setAccountActive } from './change-account';
 import { resetTwoFactor } from './reset-two-factor';
 import { readProfileForm } from './profile-form';

@@ -2,6 +2,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jo
 import { z } from 'zod';
 import { type ReportCredentialSubject, reportCredentialSubject } from '../../../common/contracts/credentials';
 import { CREDENTIAL_ALG, type CredentialKeys } from '../signing/credential-keys';
+import { isoDate } from '../../time';
 
 // One issued revision as a W3C Verifiable Credential (VC Data Model 2.0), secured as a JWT the way
 // VC-JOSE-COSE describes it: the credential is the JWT's payload, the header says `typ: vc+jwt` and
@@ -42,7 +43,7 @@ export function credentialPayload(issuer: CredentialIssuer, facts: CredentialFac
     ...(facts.intendedUse ? { intendedUse: facts.intendedUse } : {}),
     ...(facts.analyzedBy ? { analyzedBy: facts.analyzedBy } : {}),
     ...(facts.reviewedBy ? { reviewedBy: facts.reviewedBy } : {}),
-    issueDate: facts.issuedAt.toISOString(),
+    issueDate: isoDate(facts.issuedAt),
     pdfSha256: facts.pdfSha256,
   };
   return {
@@ -51,7 +52,7 @@ export function credentialPayload(issuer: CredentialIssuer, facts: CredentialFac
     type: ['VerifiableCredential', CREDENTIAL_TYPE],
     name: `Analysis report ${facts.reportCode}, revision ${facts.revision}`,
     issuer: { id: issuer.url, name: issuer.name },
-    validFrom: facts.issuedAt.toISOString(),
+    validFrom: isoDate(facts.issuedAt),
     credentialSubject: subject,
   };
 }

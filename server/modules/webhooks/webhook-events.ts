@@ -4,6 +4,7 @@ import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TEST_EVENT } from '../../../common/domain
 import type { DbOrTx } from '../../db/client';
 import { enqueueJob } from '../../jobs/jobs';
 import { insertDelivery, subscribedWebhooks } from './webhooks.queries';
+import { isoDate } from '../../time';
 
 // Events for partners' systems (docs/product/partners.md). Called inside the transaction of the change
 // the event tells about: the delivery rows and their jobs exist exactly when the change commits.
@@ -15,7 +16,7 @@ const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`;
 
 /** The body every endpoint receives: `{type, timestamp, data}`. */
 export const eventBody = (type: string, data: Record<string, unknown>, at = new Date()) =>
-  JSON.stringify({ type, timestamp: at.toISOString(), data });
+  JSON.stringify({ type, timestamp: isoDate(at), data });
 
 /** Queues one delivery of a stored event (new or again) for the delivery job. */
 export async function queueDelivery(tx: DbOrTx, deliveryId: number, again = false) {

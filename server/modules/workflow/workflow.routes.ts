@@ -40,7 +40,7 @@ import { presentAnalytics, presentWorkListItem } from './workflow.presenter';
 import { assignSample } from './assign-sample';
 import { updateSampleStatus } from './update-status';
 import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
-import { isoDate } from '../../time';
+import { isoDate, isoDay } from '../../time';
 import {
   countSamples,
   countWorkList,
@@ -281,7 +281,7 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const day = new Date().toISOString().slice(0, 10);
+        const day = isoDay(new Date());
         return sendCsv(
           reply,
           `samples-${day}.csv`,
