@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { labSettings, sampleFiles, samples, users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { canReadLabLogo } from '../../policies/lab';
 import { canReadSampleFiles } from '../../policies/samples';
 import { canReadPersonalImage } from '../../policies/users';
+import { findImageOwner, findSampleFile, isLabLogo } from './files.queries';
 
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 const fileName = z.string().regex(FILE_NAME, 'Invalid file name');
@@ -48,12 +47,7 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { hide: true, params: z.object({ fileName }) } },
       async (request, reply) => {
         const user = currentUser(request);
-        const [row] = await deps.db
-          .select({ file: sampleFiles, userId: samples.userId, assignedStaffId: samples.assignedStaffId })
-          .from(sampleFiles)
-          .innerJoin(samples, eq(samples.id, sampleFiles.sampleId))
-          .where(eq(sampleFiles.fileName, request.params.fileName))
-          .limit(1);
+        const row = await findSampleFile(deps.db, request.params.fileName);
         if (!row || !canReadSampleFiles(user, row)) throw notFound(NOT_FOUND);
         return send(
           reply,
@@ -77,15 +71,9 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { folder, name } = request.params;
         const key = `${folder}/${name}`;
         if (folder === 'logo') {
-          const [settings] = await deps.db
-            .select({ logo: labSettings.logo })
-            .from(labSettings)
-            .where(eq(labSettings.logo, key))
-            .limit(1);
-          if (!settings || !canReadLabLogo(user)) throw notFound(NOT_FOUND);
+          if (!(await isLabLogo(deps.db, key)) || !canReadLabLogo(user)) throw notFound(NOT_FOUND);
         } else {
-          const column = folder === 'profile' ? users.profileImageUrl : users.signature;
-          const [owner] = await deps.db.select({ id: users.id }).from(users).where(eq(column, key)).limit(1);
+          const owner = await findImageOwner(deps.db, folder, key);
           if (!owner || !canReadPersonalImage(user, owner)) throw notFound(NOT_FOUND);
         }
         return send(reply, key, typeOf(name), name);
