@@ -63,3 +63,23 @@ export async function* inquiryBatches(
     below = (rows[rows.length - 1] as InquiryRow).id;
   }
 }
+
+/** The reply stored on the inquiry, which is then responded; undefined for an unknown inquiry. */
+export async function saveInquiryReply(
+  db: DbOrTx,
+  id: number,
+  reply: { message: string; by: number },
+): Promise<InquiryRow | undefined> {
+  const [row] = await db
+    .update(contactInquiries)
+    .set({
+      replyMessage: reply.message,
+      repliedAt: new Date(),
+      repliedBy: reply.by,
+      status: 'responded',
+      updatedAt: new Date(),
+    })
+    .where(eq(contactInquiries.id, id))
+    .returning();
+  return row;
+}

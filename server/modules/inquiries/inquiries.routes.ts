@@ -9,21 +9,11 @@ import {
 } from '../../../common/contracts/inquiries';
 import { pageQuery, TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
 import type { AppDeps } from '../../app-deps';
-import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
-import { eq } from 'drizzle-orm';
-import { CONTACT_SUBJECT_LABELS } from '../../../common/contracts/contact';
-import { contactInquiries } from '../../db/schema';
 import { currentUser, requireRole } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
 import { presentInquiry } from './inquiries.presenter';
-import {
-  findInquiryForUpdate,
-  inquiryBatches,
-  type InquiryRow,
-  listInquiries,
-  setInquiryStatus,
-} from './inquiries.queries';
+import { changeInquiryStatus, replyToInquiry } from './answer-inquiry';
+import { inquiryBatches, type InquiryRow, listInquiries } from './inquiries.queries';
 import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
 import { isoDate, isoDay } from '../../time';
 
@@ -104,24 +94,10 @@ export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: contactInquiry, ...errors },
         },
       },
-      async (request) => {
-        const row = await deps.db.transaction(async (tx) => {
-          const before = await findInquiryForUpdate(tx, request.params.id);
-          if (!before) return undefined;
-          const updated = await setInquiryStatus(tx, request.params.id, request.body.status);
-          if (updated && before.status !== updated.status)
-            await recordAudit(tx, {
-              ...auditContext(request),
-              action: 'inquiry.status_changed',
-              subject: { type: 'inquiry', id: updated.id },
-              before: { status: before.status },
-              after: { status: updated.status },
-            });
-          return updated;
-        });
-        if (!row) throw notFound('Inquiry not found');
-        return presentInquiry(row);
-      },
+      async (request) =>
+        presentInquiry(
+          await changeInquiryStatus(deps.db, auditContext(request), request.params.id, request.body.status),
+        ),
     );
 
     app.post(
@@ -138,42 +114,16 @@ export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: contactInquiry, ...errors },
         },
       },
-      async (request) => {
-        const admin = currentUser(request);
-        const row = await deps.db.transaction(async (tx) => {
-          const before = await findInquiryForUpdate(tx, request.params.id);
-          const [updated] = await tx
-            .update(contactInquiries)
-            .set({
-              replyMessage: request.body.message,
-              repliedAt: new Date(),
-              repliedBy: admin.id,
-              status: 'responded',
-              updatedAt: new Date(),
-            })
-            .where(eq(contactInquiries.id, request.params.id))
-            .returning();
-          if (!updated) return undefined;
-          await deps.mailer.queue(tx, updated.email, 'inquiryReply', {
-            firstName: updated.firstName,
-            subject:
-              (CONTACT_SUBJECT_LABELS as Record<string, string | undefined>)[updated.subject] ??
-              updated.subject,
-            reply: request.body.message,
-            message: updated.message,
-          });
-          await recordAudit(tx, {
-            ...auditContext(request),
-            action: 'inquiry.replied',
-            subject: { type: 'inquiry', id: updated.id },
-            before: { status: before?.status ?? null, replyMessage: before?.replyMessage ?? null },
-            after: { status: updated.status, replyMessage: updated.replyMessage, to: updated.email },
-          });
-          return updated;
-        });
-        if (!row) throw notFound('Inquiry not found');
-        return presentInquiry(row);
-      },
+      async (request) =>
+        presentInquiry(
+          await replyToInquiry(
+            deps,
+            auditContext(request),
+            currentUser(request),
+            request.params.id,
+            request.body.message,
+          ),
+        ),
     );
   };
 }
