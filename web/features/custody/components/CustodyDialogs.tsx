@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Checkbox,
   Group,
   Modal,
@@ -25,6 +24,7 @@ import {
 import type { CustodyMove, ReturnMethod } from '../../../../common/domain/custody';
 import { MAX_SAMPLE_PHOTOS } from '../../../../common/domain/uploads';
 import { PHOTO_ACCEPT } from '../../../../common/domain/uploads';
+import { DialogActions } from '../../../components/DialogActions';
 import { FilePicker } from '../../../components/FilePicker';
 import { errorMessage, serverFieldErrors } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -34,6 +34,30 @@ import { expertsQuery, locationsQuery, useIntake, useMoveItem, useReturnItem } f
 // desk, move it or hand it to an expert, send it back or hand it over in person.
 
 type Errors = Record<string, string>;
+
+/** The optional note every custody record can carry (kept in the item's history and the audit trail). */
+function LabNoteField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (note: string) => void;
+  error?: string;
+}) {
+  return (
+    <Textarea
+      label="Note for the lab (optional)"
+      name="note"
+      autosize
+      minRows={1}
+      maxLength={MAX_CUSTODY_NOTE}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+    />
+  );
+}
 
 /** The first message per field of a contract's refusal. */
 function issuesOf(error: z.ZodError): Errors {
@@ -182,16 +206,7 @@ export function IntakeDialog({
             error={errors.locationId ?? (locations.failed ? 'Failed to load the locations' : undefined)}
             comboboxProps={{ withinPortal: true }}
           />
-          <Textarea
-            label="Note for the lab (optional)"
-            name="note"
-            autosize
-            minRows={1}
-            maxLength={MAX_CUSTODY_NOTE}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={errors.note}
-          />
+          <LabNoteField value={note} onChange={setNote} error={errors.note} />
           <FilePicker
             name="photos"
             label="Arrival photos"
@@ -206,14 +221,9 @@ export function IntakeDialog({
           {progress !== null && photos.length > 0 ? (
             <Progress value={Math.round(progress * 100)} aria-label="Upload progress" />
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={intake.isPending}>
-              Receive item
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} loading={intake.isPending}>
+            Receive item
+          </DialogActions>
         </Stack>
       </form>
     </Modal>
@@ -339,24 +349,10 @@ export function MoveDialog({
               error={errors.locationId}
               comboboxProps={{ withinPortal: true }}
             />
-            <Textarea
-              label="Note for the lab (optional)"
-              name="note"
-              autosize
-              minRows={1}
-              maxLength={MAX_CUSTODY_NOTE}
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-              error={errors.note}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={moveItem.isPending}>
-                {text.button}
-              </Button>
-            </Group>
+            <LabNoteField value={note} onChange={setNote} error={errors.note} />
+            <DialogActions onCancel={close} loading={moveItem.isPending}>
+              {text.button}
+            </DialogActions>
           </Stack>
         </form>
       ) : null}
@@ -508,25 +504,11 @@ export function ReturnDialog({
               />
             </>
           )}
-          <Textarea
-            label="Note for the lab (optional)"
-            name="note"
-            autosize
-            minRows={1}
-            maxLength={MAX_CUSTODY_NOTE}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={errors.note}
-          />
+          <LabNoteField value={note} onChange={setNote} error={errors.note} />
           {errors.form ? <Alert color="red">{errors.form}</Alert> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={returnItem.isPending}>
-              {method === 'courier' ? 'Return by courier' : 'Record collection'}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} loading={returnItem.isPending}>
+            {method === 'courier' ? 'Return by courier' : 'Record collection'}
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

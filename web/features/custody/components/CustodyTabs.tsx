@@ -31,6 +31,7 @@ import { errorMessage, serverFieldErrors } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { inventoryQuery, locationsQuery, useCreateLocation, useUpdateLocation } from '../api';
+import { DialogActions } from '../../../components/DialogActions';
 
 // The admin dashboard's Inventory and Locations tabs (docs/product/custody.md).
 
@@ -167,14 +168,9 @@ function LocationDialog({ location, onClose }: { location: StorageLocation | 'ne
             onChange={(e) => setDescription(e.currentTarget.value)}
             error={errors.description}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} loading={saving}>
+            Save
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { MAX_STATUS_COMMENT } from '../../../../common/contracts/workflow';
 import { SAMPLE_STATUS_LABELS, type SampleStatus } from '../../../../common/domain/samples';
+import { DialogActions } from '../../../components/DialogActions';
 
 export type PendingStatusChange = {
   id: number;
@@ -71,14 +72,9 @@ export function StatusChangeDialog({
                 Without a note the client only sees “On Hold”.
               </Alert>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={saving}>
-                Save status
-              </Button>
-            </Group>
+            <DialogActions onCancel={close} loading={saving}>
+              Save status
+            </DialogActions>
           </Stack>
         </form>
       ) : null}
