@@ -8,6 +8,7 @@ import { loginAs, newPage, expectNoSeriousAxeViolations } from '../support/brows
 import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
+import { clearOfTotpStepEnd } from '../support/totp';
 
 // Two-factor sign-in from the screens (docs/product/accounts-and-sessions.md).
 let product: Product;
@@ -46,6 +47,8 @@ async function enrolOnProfile(page: Page, password: string, shots?: string) {
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
   if (shots) await expectNoSeriousAxeViolations(page);
+  // Typing and pressing Turn on take longer than an API call: a wider margin.
+  await clearOfTotpStepEnd(10_000);
   await page.getByLabel(/^Code from the app/).fill(codeAt(secret, -1));
   await page.getByRole('button', { name: 'Turn on' }).click();
   const list = page.getByTestId('recovery-codes');
@@ -137,6 +140,7 @@ describe('two-factor sign-in', () => {
       token,
       json: { password },
     });
+    await clearOfTotpStepEnd();
     await callOk(product, 'POST', '/api/auth/2fa/totp/enable', {
       token,
       json: { password, code: codeAt(setup.secret, -1) },

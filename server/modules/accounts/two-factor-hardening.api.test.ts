@@ -13,6 +13,7 @@ import { auditEvents, loginAttempts, mailOutbox } from '../../db/schema';
 import { OWN_TWO_FACTOR_RESET } from '../users/reset-two-factor';
 import { ACCOUNT_SLOWDOWN_AFTER, MAX_FAILURES_PER_ACCOUNT, SLOWED_MESSAGE } from './login-throttle';
 import { totpCode, totpStep } from './totp';
+import { clearOfTotpStepEnd } from '../../../tests/support/totp';
 
 // The second round of account hardening (docs/product/accounts-and-sessions.md, docs/decisions/0020):
 // a stolen session cannot plant or remove a second factor, current-password checks are throttled,
@@ -40,6 +41,7 @@ async function enrol(user: TestUser, headers = address()) {
     json: { password: user.password },
     headers,
   });
+  await clearOfTotpStepEnd();
   const on = await callOk<{ recoveryCodes: string[] }>(t, 'POST', '/api/auth/2fa/totp/enable', {
     token: user.token,
     json: { code: codeAt(setup.secret, -1), password: user.password },

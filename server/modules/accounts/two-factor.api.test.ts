@@ -13,6 +13,7 @@ import { loadConfig } from '../../config';
 import { users } from '../../db/schema';
 import { MAX_FAILURES_PER_ACCOUNT } from './login-throttle';
 import { newTotpSecret, totpCode, totpStep } from './totp';
+import { clearOfTotpStepEnd } from '../../../tests/support/totp';
 
 // Two-factor sign-in (docs/product/accounts-and-sessions.md).
 let t: TestApp;
@@ -34,6 +35,7 @@ async function enrol(user: TestUser) {
     '/api/auth/2fa/totp/setup',
     { token: user.token, json: { password: user.password } },
   );
+  await clearOfTotpStepEnd();
   const enabled = await callOk<{ recoveryCodes: string[] }>(t, 'POST', '/api/auth/2fa/totp/enable', {
     token: user.token,
     json: { code: codeAt(setup.secret, -1), password: user.password },
