@@ -1,5 +1,5 @@
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { LazyContract } from './forms';
 import { afterPointerRelease } from './pointer-release';
 
@@ -46,6 +46,8 @@ export function usePublicForm<V extends Values>({
   const initialRef = useRef(initialValues);
   const [errors, setErrorsState] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  // The schema starts loading with the page, after its first paint, so that the first blur finds it.
+  useEffect(() => contract.preload(), [contract]);
 
   const setValues = (next: V) => {
     valuesRef.current = next;
@@ -69,8 +71,12 @@ export function usePublicForm<V extends Values>({
     const result = contract.validate(valuesRef.current);
     return Object.fromEntries(Object.entries(await result).filter(([, message]) => Boolean(message)));
   };
-  const validateField = async (field: string) => {
-    const found = await check();
+  const validateField = (field: string) => {
+    const result = contract.validate(valuesRef.current);
+    // A check that would wait for the schema is left out: its error would appear late, move what is
+    // below it and make a press on the submit button miss. The submit checks every field anyway.
+    if (result instanceof Promise) return;
+    const found = Object.fromEntries(Object.entries(result).filter(([, message]) => Boolean(message)));
     setErrorsState((current) => {
       const { [field]: _old, ...rest } = current;
       return found[field] ? { ...rest, [field]: found[field] } : rest;
@@ -85,7 +91,7 @@ export function usePublicForm<V extends Values>({
       onChange: (input: unknown) => setFieldValue(field, changedValue(input)),
       error: errors[field],
       onFocus: () => contract.preload(),
-      onBlur: () => afterPointerRelease(() => void validateField(field)),
+      onBlur: () => afterPointerRelease(() => validateField(field)),
     }),
     setErrors: (next: Record<string, string>) => setErrorsState(next),
     setValues,
