@@ -14,9 +14,9 @@ export type LazyContract<Schema extends z.ZodType = z.ZodType> = {
 
 /**
  * The public pages' forms check with the same zod schema as the server, but zod is not part of the
- * page's first JavaScript (docs/benchmarks.md, "Public pages"): the schema's module is imported when a
- * field first gets the focus, and a check asked before it has arrived (a blur, a submit) waits for it
- * (usePublicForm, web/lib/public-form.ts, awaits it). If the module cannot be loaded, the form is sent
+ * page's first JavaScript (docs/benchmarks.md, "Public pages"): the schema's module is imported once
+ * the form has rendered or a field gets the focus, and a submit made before it has arrived waits for
+ * it (usePublicForm, web/lib/public-form.ts; a blur check that would wait is left out there). If the module cannot be loaded, the form is sent
  * unchecked and the server, holding the same schema, answers with the same messages per field.
  */
 export function lazyContract<Schema extends z.ZodType>(load: () => Promise<Schema>): LazyContract<Schema> {
