@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APPRAISAL_MESSAGES } from '../../../../common/contracts/appraisal';
 import { type ReportDraft, draftFromSample } from '../report-draft';
 import { AppraisalEditor } from './AppraisalEditor';
+import { pasteInto, provideDocumentFonts } from '../../../../tests/support/dom';
 
 // The report editor's comparable sales in a DOM without a browser: a sale is checked with the
 // server's schema before it joins the table, prices are shown in their own currency, the table sorts
@@ -15,14 +16,7 @@ import { AppraisalEditor } from './AppraisalEditor';
 
 afterEach(cleanup);
 
-// Mantine's autosizing Textarea listens to document.fonts, which happy-dom does not have.
-beforeAll(() => {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-    });
-});
+beforeAll(provideDocumentFonts);
 
 function renderEditor() {
   const seen: { draft: ReportDraft } = {
@@ -55,17 +49,11 @@ type Sale = { description: string; source: string; saleDate: string; price: stri
 
 type User = ReturnType<typeof userEvent.setup>;
 
-/** Puts text into a field the way a paste does (typing each key of long texts takes seconds here). */
-async function put(user: User, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
-
 async function addSale(user: User, sale: Sale) {
   await user.click(screen.getByRole('button', { name: 'Add comparable sale' }));
   const form = screen.getByRole('group', { name: /^Comparable sale \d+$/ });
-  await put(user, within(form).getByLabelText('Description'), sale.description);
-  await put(user, within(form).getByLabelText(/^Source/), sale.source);
+  await pasteInto(user, within(form).getByLabelText('Description'), sale.description);
+  await pasteInto(user, within(form).getByLabelText(/^Source/), sale.source);
   fireEvent.change(within(form).getByLabelText('Sale date'), { target: { value: sale.saleDate } });
   await user.type(within(form).getByLabelText(/^Price/), sale.price);
   await user.click(within(form).getByRole('button', { name: 'Save comparable' }));
@@ -131,7 +119,7 @@ describe('AppraisalEditor: comparable sales', { timeout: 30_000 }, () => {
     const description = within(form).getByLabelText('Description');
     expect((description as HTMLInputElement).value).toBe('Meissen figurine, 1750');
     await user.clear(description);
-    await put(user, description, 'Meissen figurine of a harlequin, 1750');
+    await pasteInto(user, description, 'Meissen figurine of a harlequin, 1750');
     await user.click(within(form).getByRole('button', { name: 'Save comparable' }));
     expect(seen.draft.comparables.map((c) => c.description)).toEqual([
       'Meissen cup',

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ReportDraft, draftFromSample, draftToBody } from '../report-draft';
 import { ReportContentEditor } from './ReportContentEditor';
+import { pasteInto, provideDocumentFonts } from '../../../../tests/support/dom';
 
 // The report editor's content in a DOM without a browser: what the expert types becomes the draft the
 // report call sends, the value is previewed as the report will state it, the currency decides the
@@ -14,14 +15,7 @@ import { ReportContentEditor } from './ReportContentEditor';
 
 afterEach(cleanup);
 
-// Mantine's autosizing Textarea listens to document.fonts, which happy-dom does not have.
-beforeAll(() => {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-    });
-});
+beforeAll(provideDocumentFonts);
 
 function renderEditor(errors: Record<string, string> = {}) {
   const seen: { draft: ReportDraft } = {
@@ -50,11 +44,8 @@ function renderEditor(errors: Record<string, string> = {}) {
   return { seen, user: userEvent.setup() };
 }
 
-async function put(user: ReturnType<typeof userEvent.setup>, label: RegExp | string, text: string) {
-  const field = screen.getByLabelText(label);
-  await user.click(field);
-  await user.paste(text);
-}
+const put = (user: ReturnType<typeof userEvent.setup>, label: RegExp | string, text: string) =>
+  pasteInto(user, screen.getByLabelText(label), text);
 
 describe('ReportContentEditor', { timeout: 30_000 }, () => {
   it('starts from the submission, previews the value as the report states it, and shows the appraisal once a value is started', async () => {
