@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,13 +6,13 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ReportContent } from '../../../common/contracts/reports';
 import { PROGRAMS, requirePrograms } from '../../../tests/support/programs';
-import { MAX_EMPTY, renderReportPdf, reportPageEnds, type ReportPdfInput } from './report-pdf';
+import { renderReportPdf, reportPageEnds, type ReportPdfInput } from './report-pdf';
 
-// The report's pagination (docs/product/signed-reports.md): the signatures never stand alone on a
-// page; when they do not fit under the last text, the last lines go over with them (two at least,
-// and two stay), or, when that would leave more than a fifth of the page empty, the signatures stay
-// under the text and the verification block starts the last page. No page but the last ends with
-// a large gap.
+// The report's pagination (docs/product/valuation-report.md, "The PDF"): the sign-off (signatures,
+// verification block with its QR code, closing note) is one block on the last page, never alone
+// there: when the full sign-off does not fit under the last text, the compact one is drawn there
+// if it fits, and otherwise the last lines of the text go over with the full one (two at least, and
+// two stay). No page but the last ends with a large gap.
 
 const hasPdfText = requirePrograms([PROGRAMS.pdftotext], 'report PDF pagination checks');
 const dir = mkdtempSync(join(tmpdir(), 'report-layout-'));
@@ -100,12 +100,10 @@ describe('report pagination', () => {
       for (const reviewed of [false, true]) {
         for (let n = 0; n <= 30; n++) {
           const pages = pagesOf(await renderReportPdf(report(n, reviewed)), `r${Number(reviewed)}-${n}`);
-          // The signatures' page: the last, or the one before when the verification block starts
-          // the last page.
-          const last = pages.findLast((p) => p.includes('ANALYZED BY')) ?? '';
+          // The signatures and the verification block: together on the last page.
+          const last = pages.at(-1) ?? '';
           expect(last, `${n} summary paragraphs`).toContain('ANALYZED BY');
-          expect(pages.indexOf(last), `${n} summary paragraphs`).toBeGreaterThanOrEqual(pages.length - 2);
-          expect(pages.at(-1), `${n} summary paragraphs`).toContain('VERIFY THIS REPORT');
+          expect(last, `${n} summary paragraphs`).toContain('VERIFY THIS REPORT');
           // Above the signatures on their page: some of the findings.
           const above = last.slice(0, last.indexOf('ANALYZED BY'));
           if (pages.length > 1) {
@@ -199,26 +197,43 @@ async function appraisal(summaryParagraphs: number, reviewed: boolean): Promise<
   return input;
 }
 
+type Rendered = Awaited<ReturnType<typeof reportPageEnds>> & { pages: string[] };
+
+const KINDS: [string, (n: number) => Promise<ReportPdfInput>][] = [
+  ['plain', async (n) => report(n, false, 2)],
+  ['reviewed', async (n) => report(n, true, 2)],
+  ['appraisal', (n) => appraisal(n, true)],
+];
+const LENGTHS = Array.from({ length: 25 }, (_, n) => n);
+
+/** Every kind of report with 0 to 24 summary paragraphs, drawn once for the tests below. */
+let rendered: Promise<Map<string, Rendered>> | null = null;
+const renderAll = () =>
+  (rendered ??= (async () => {
+    const all = new Map<string, Rendered>();
+    for (const [kind, make] of KINDS)
+      for (const n of LENGTHS) {
+        const r = await reportPageEnds(await make(n));
+        all.set(`${kind} ${n}`, { ...r, pages: pagesOf(r.pdf, `${kind}-${n}`) });
+      }
+    return all;
+  })());
+
 describe('report pagination: every page but the last is filled', () => {
   it(
     'no page but the last ends more than 160 pt empty, for a plain, a reviewed and an appraisal report of any length',
     { timeout: 300_000 },
     async () => {
-      // 160 pt, under 23 % of the 706 pt a page holds: the signatures' row (123 pt) and the two
-      // lines that go over with it (about 30 pt with their spacing), when the signatures miss the
-      // page by a hair. Any larger gap is closed by splitting a paragraph (two lines at least on
-      // each side) or by the verification block starting the last page. Before these rules, a
-      // reviewed report's page before the last could end 297 pt short, an appraisal's 427 pt.
+      // 160 pt, under 23 % of the 706 pt a page holds: the room the compact sign-off (about 134 pt)
+      // just misses and the two lines that go over with the full one. A sign-off that does not fit
+      // whole is drawn compact when that fits, so a larger gap never opens above it. Before these
+      // rules, a reviewed report's page before the last could end 297 pt short, an appraisal's 427 pt.
+      const all = await renderAll();
       const gaps: Record<string, { worst: number; at: string }> = {};
-      const kinds: [string, (n: number) => Promise<ReportPdfInput>][] = [
-        ['plain', async (n) => report(n, false, 2)],
-        ['reviewed', async (n) => report(n, true, 2)],
-        ['appraisal', (n) => appraisal(n, true)],
-      ];
-      for (const [kind, make] of kinds) {
+      for (const [kind] of KINDS) {
         gaps[kind] = { worst: 0, at: '' };
-        for (let n = 0; n <= 24; n++) {
-          const { pageEnds, bottom } = await reportPageEnds(await make(n));
+        for (const n of LENGTHS) {
+          const { pageEnds, bottom } = all.get(`${kind} ${n}`) as Rendered;
           pageEnds.forEach((end, page) => {
             const gap = bottom - end;
             const g = gaps[kind];
@@ -229,7 +244,76 @@ describe('report pagination: every page but the last is filled', () => {
       for (const [kind, { worst, at }] of Object.entries(gaps))
         expect(worst, `${kind}: worst gap at ${at}`).toBeLessThanOrEqual(160);
       // The reports did run over several pages, with gaps at their page ends to measure.
-      expect(Math.max(...Object.values(gaps).map((g) => g.worst))).toBeGreaterThan(MAX_EMPTY / 2);
+      const { bottom, top } = all.get('plain 0') as Rendered;
+      expect(Math.max(...Object.values(gaps).map((g) => g.worst))).toBeGreaterThan((bottom - top) / 10);
+    },
+  );
+});
+
+describe.skipIf(!hasPdfText)('report pagination: the sign-off is one block', () => {
+  it(
+    'the verification block (QR code, code, closing note) is on the signatures’ page, the last, for every kind and length',
+    { timeout: 300_000 },
+    async () => {
+      const all = await renderAll();
+      const compact: Record<string, number[]> = {};
+      for (const [kind] of KINDS) {
+        compact[kind] = [];
+        for (const n of LENGTHS) {
+          const { pages, signOff } = all.get(`${kind} ${n}`) as Rendered;
+          const at = `${kind}, ${n} summary paragraphs`;
+          // Exactly one page holds the verification block: the last, with the signature lines.
+          const verifying = pages.filter((p) => p.includes('VERIFY THIS REPORT'));
+          expect(verifying, at).toHaveLength(1);
+          const page = verifying[0] ?? '';
+          expect(pages.at(-1), at).toBe(page);
+          expect(page, at).toContain('ANALYZED BY');
+          expect(page, at).toContain('Ada Author');
+          if (kind !== 'plain') {
+            expect(page, at).toContain('REVIEWED BY');
+            expect(page, at).toContain('Rita Reviewer');
+          }
+          expect(page, at).toContain('ABCD2345');
+          expect(page, at).toMatch(/This report reflects the condition/);
+          // And some of the report's text above them: the sign-off never stands alone.
+          if (pages.length > 1)
+            expect(page.slice(0, page.indexOf('ANALYZED BY')), at).toMatch(/\w+ \d+:|qualifications/i);
+          if (signOff === 'compact') compact[kind]?.push(n);
+        }
+      }
+      // Each kind met a length where only the compact sign-off fitted under the text (where the
+      // verification block used to start the last page alone).
+      for (const [kind, lengths] of Object.entries(compact))
+        expect(lengths.length, `${kind}: lengths with the compact sign-off`).toBeGreaterThan(0);
+    },
+  );
+
+  const zbar = requirePrograms(
+    [PROGRAMS.pdftoppm, PROGRAMS.zbarimg],
+    'the compact sign-off QR decoding test',
+  );
+  it.skipIf(!zbar)(
+    'the compact sign-off’s smaller QR code reads as the verification address',
+    { timeout: 300_000 },
+    async () => {
+      const all = await renderAll();
+      let decoded = 0;
+      for (const [key, { pdf, pages, signOff }] of all) {
+        if (signOff !== 'compact') continue;
+        // The last page alone, at 150 dpi: a print's resolution, well under a phone camera's.
+        const file = join(dir, `qr-${key.replace(' ', '-')}.pdf`);
+        writeFileSync(file, pdf);
+        const png = join(dir, `qr-${key.replace(' ', '-')}`);
+        const last = String(pages.length);
+        execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', '-f', last, '-l', last, file, png]);
+        const out = execFileSync('zbarimg', ['--raw', '-q', '-Sdisable', '-Sqrcode.enable', `${png}.png`], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        expect(out.trim().split('\n'), key).toEqual(['http://lab.test/verify-report?code=ABCD2345']);
+        decoded++;
+      }
+      expect(decoded).toBeGreaterThan(0);
     },
   );
 });

@@ -141,8 +141,8 @@ export type Ctx = {
 type Layout = {
   /** The second pass's instruction: start block i on a new page, or end paragraph i above a line. */
   change: { block: number; breakBefore: true } | { block: number; bottom: number } | null;
-  /** Draw the verification block on the last page, below the signatures on the page before. */
-  splitSignOff: boolean;
+  /** Which sign-off was drawn: the full one, or the compact one that fitted where the full did not. */
+  signOff: 'full' | 'compact';
   blocks: Block[];
   /** The page the sign-off left because it did not fit, and the room it found there. */
   signOffLeft: { page: number; room: number } | null;
@@ -225,35 +225,27 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   return (await drawPaginated(input)).pdf;
 }
 
-/** Where the report's pages end (the pagination unit test measures the space left on each). */
+/**
+ * The report with where its pages end and which sign-off it has (the pagination unit test measures
+ * the space left on each page and reads each page's text).
+ */
 export async function reportPageEnds(input: ReportPdfInput) {
-  const { layout } = await drawPaginated(input);
-  return { pageEnds: layout.pageEnds, bottom: PAGE_BOTTOM, top: MARGIN };
+  const { pdf, layout } = await drawPaginated(input);
+  return { pdf, pageEnds: layout.pageEnds, bottom: PAGE_BOTTOM, top: MARGIN, signOff: layout.signOff };
 }
 
 async function drawPaginated(input: ReportPdfInput): Promise<{ pdf: Buffer; layout: Layout }> {
   const first = await drawReport(input, null);
   const left = first.layout.signOffLeft;
   if (left === null) return first;
-  // The signatures and the verification block did not fit under the last text: rather than stand
-  // alone on the last page, they take the last lines of that page with them. The last paragraph
-  // ends two lines early (when it keeps two lines of its own on the page), or else the last block
-  // that may start a page (not the first paragraph under a title) starts the next one.
+  // Not even the compact sign-off fitted under the last text: rather than stand alone on the last
+  // page, it takes the last lines of that page with it. The last paragraph ends two lines early
+  // (when it keeps two lines of its own on the page), or else the last block that may start a page
+  // (not the first paragraph under a title) starts the next one.
   const change = lastLinesOver(first.layout.blocks, left.page);
   const second = change ? await drawReport(input, change) : null;
-  const carried = second?.layout.signOffLeft === null ? second : null;
-  const leftEmpty = carried ? PAGE_BOTTOM - (carried.layout.pageEnds[left.page] ?? MARGIN) : Infinity;
-  // When that leaves more than a fifth of the page empty and the signatures fit under the text,
-  // they stay there and the verification block (QR code, closing note) starts the last page.
-  if (leftEmpty > MAX_EMPTY && left.room >= 6 + 117) {
-    const split = await drawReport(input, null, true);
-    if (split.layout.signOffLeft === null) return split;
-  }
-  return carried ?? first;
+  return second?.layout.signOffLeft === null ? second : first;
 }
-
-/** The most a page before the last may leave empty at its bottom: a fifth of the page's text height. */
-export const MAX_EMPTY = (PAGE_BOTTOM - MARGIN) / 5;
 
 /** Which block the second pass changes so that the end of page `page` goes over with the sign-off. */
 function lastLinesOver(blocks: Block[], page: number): Layout['change'] {
@@ -272,9 +264,8 @@ function lastLinesOver(blocks: Block[], page: number): Layout['change'] {
 async function drawReport(
   input: ReportPdfInput,
   change: Layout['change'],
-  splitSignOff = false,
 ): Promise<{ pdf: Buffer; layout: Layout }> {
-  const layout: Layout = { change, splitSignOff, blocks: [], signOffLeft: null, pageEnds: [] };
+  const layout: Layout = { change, signOff: 'full', blocks: [], signOffLeft: null, pageEnds: [] };
   const title = `${input.draftBand ? `${input.draftBand}: ` : ''}${isValuation(input) ? 'Valuation Report' : 'Analysis Report'} ${input.reportCode}`;
   const reviewer = input.reviewer && input.reviewer !== 'pending' ? input.reviewer : null;
   const reusedImages = [input.lab.logo, input.analyst?.signature, reviewer?.signature].filter(
@@ -746,6 +737,15 @@ function analysisSection(ctx: Ctx) {
 
 type Signatory = { name: string; signature: Buffer | null };
 
+/**
+ * The measures of a signature block: its width, the box its image is fitted into, where its line
+ * is (below the image box), the gap above the name and the size of the two small lines. The compact
+ * sign-off uses a shorter image box and smaller type.
+ */
+type SignatureSize = { width: number; imageTop: number; imageH: number; lineGap: number; small: number };
+const FULL_SIGNATURE: SignatureSize = { width: 220, imageTop: 14, imageH: 56, lineGap: 6, small: 8 };
+const COMPACT_SIGNATURE: SignatureSize = { width: 185, imageTop: 11, imageH: 36, lineGap: 2, small: 7.5 };
+
 /** One signature block: heading, signature image (when present) over a line, name and two small lines. */
 function signatureBlock(
   ctx: Ctx,
@@ -753,29 +753,35 @@ function signatureBlock(
   heading: string,
   person: Signatory,
   lines: [string, string],
+  size: SignatureSize = FULL_SIGNATURE,
 ): number {
   const { doc, root } = ctx;
   const { x, top } = at;
+  const { width } = size;
   const block = container(doc, root, 'Sect');
   tag(doc, block, 'H2', () =>
-    doc.fillColor(MUTED).font('regular').fontSize(8).text(heading, x, top, { width: 220 }),
+    doc.fillColor(MUTED).font('regular').fontSize(8).text(heading, x, top, { width }),
   );
-  const sigTop = top + 14;
+  const sigTop = top + size.imageTop;
   if (person.signature) {
     try {
       const image = openReusedImage(ctx, person.signature);
-      tag(doc, block, 'Figure', () => doc.image(image, x, sigTop, { fit: [180, 56], valign: 'bottom' }), {
-        alt: `Signature of ${person.name}`,
-      });
+      tag(
+        doc,
+        block,
+        'Figure',
+        () => doc.image(image, x, sigTop, { fit: [Math.min(180, width), size.imageH], valign: 'bottom' }),
+        { alt: `Signature of ${person.name}` },
+      );
     } catch {
       // An unreadable signature image is left out; the name and line remain.
     }
   }
-  const lineY = sigTop + 62;
+  const lineY = sigTop + size.imageH + size.lineGap;
   artifact(doc, () =>
     doc
       .moveTo(x, lineY)
-      .lineTo(x + 220, lineY)
+      .lineTo(x + width, lineY)
       .lineWidth(0.8)
       .strokeColor(INK)
       .stroke(),
@@ -785,65 +791,159 @@ function signatureBlock(
       .fillColor(INK)
       .font('bold')
       .fontSize(10)
-      .text(person.name, x, lineY + 5, { width: 220 }),
+      .text(person.name, x, lineY + size.lineGap - 1, { width }),
   );
   for (const line of lines)
     tag(doc, block, 'P', () =>
-      doc.fillColor(MUTED).font('regular').fontSize(8).text(line, x, doc.y, { width: 220 }),
+      doc.fillColor(MUTED).font('regular').fontSize(size.small).text(line, x, doc.y, { width }),
     );
   block.end();
-  return Math.max(doc.y, lineY + 40);
+  return Math.max(doc.y, lineY + size.lineGap - 1 + 35);
 }
+
+/** The signature blocks of the sign-off: the analyst's, and the reviewer's for a reviewed report. */
+function signatories(ctx: Ctx) {
+  const { input } = ctx;
+  const reviewer = input.reviewer ?? null;
+  const analyst = input.analyst ?? { name: 'Laboratory analyst', signature: null };
+  const analystBlock = {
+    heading: 'ANALYZED BY',
+    person: analyst,
+    lines: [
+      `Analyst, ${input.lab.name}`,
+      `${reviewer === 'pending' ? 'Submitted' : 'Issued'} ${longDate(input.issuedAt)}`,
+    ] as [string, string],
+  };
+  if (!reviewer) return { analystBlock, reviewerBlock: null };
+  const reviewerBlock =
+    reviewer === 'pending'
+      ? {
+          heading: 'REVIEWED BY',
+          person: { name: 'Awaiting review', signature: null },
+          lines: ['A second expert has not yet approved', 'this draft: it is not an issued report.'] as [
+            string,
+            string,
+          ],
+        }
+      : {
+          heading: 'REVIEWED BY',
+          person: reviewer,
+          lines: [`Reviewer, ${input.lab.name}`, `Approved ${longDate(reviewer.reviewedAt)}`] as [
+            string,
+            string,
+          ],
+        };
+  return { analystBlock, reviewerBlock };
+}
+
+/** The sentence of the verification block. */
+const verifySentence = (input: ReportPdfInput) =>
+  `Scan the code or visit ${input.verifyUrl} to confirm this document is authentic and current (revision ${input.revision}).`;
 
 /**
  * Who analysed it and, for a reviewed report, who reviewed it (names, signature images), then how to
- * verify it (code, address, QR code). A reviewed report puts the two signatures side by side and the
- * verification block below them (docs/product/valuation-report.md, "Second review").
+ * verify it (code, address, QR code) and the closing note: always together on one page, the last
+ * (docs/product/valuation-report.md, "The PDF"). The full sign-off is drawn when it fits under the
+ * report's last text; else the compact one (smaller signature boxes and QR code, about half the
+ * height of a reviewed report's full one) when that fits; else the full one starts a new page, and
+ * the report's second pass (drawPaginated) carries the last lines of the text over with it.
  */
-async function signOffSection(ctx: Ctx) {
-  const { doc, input, left, width, bottomLimit, root } = ctx;
-  const reviewer = input.reviewer ?? null;
-  // Its height: a signature block is 117 pt under a 6 pt gap; with a reviewer, the verification
-  // (a 92 pt QR code) comes 14 pt below the signatures, else beside them; then the closing note.
+function signOffSection(ctx: Ctx) {
+  const { doc, width, bottomLimit } = ctx;
   doc.font('italic').fontSize(7.5);
   const noteH = doc.heightOfString(CLOSING_NOTE, { width });
-  const signaturesH = 6 + 117;
-  const blockH = (reviewer ? signaturesH + 14 + 92 : signaturesH) + 8 + noteH + 2;
-  // The second pass may keep the signatures under the text and start the last page with the
-  // verification (drawPaginated), when carrying lines over would leave too much of a page empty.
-  const split = Boolean(ctx.layout?.splitSignOff) && doc.y + signaturesH <= bottomLimit();
-  const splitHere = split && doc.y + blockH > bottomLimit();
-  if (doc.y + blockH > bottomLimit() && !split) {
-    if (ctx.layout) ctx.layout.signOffLeft = { page: pageIndex(doc), room: bottomLimit() - doc.y };
+  const room = bottomLimit() - doc.y;
+  const mode =
+    room >= fullSignOffHeight(ctx, noteH)
+      ? 'full'
+      : room >= compactSignOffHeight(ctx, noteH)
+        ? 'compact'
+        : null;
+  if (ctx.layout) ctx.layout.signOff = mode ?? 'full';
+  if (!mode) {
+    if (ctx.layout) ctx.layout.signOffLeft = { page: pageIndex(doc), room };
     doc.addPage();
   }
+  if (mode === 'compact') drawCompactSignOff(ctx);
+  else drawFullSignOff(ctx);
+  tag(doc, ctx.root, 'P', () =>
+    doc.fillColor(MUTED).font('italic').fontSize(7.5).text(CLOSING_NOTE, ctx.left, doc.y, { width }),
+  );
+}
+
+/**
+ * How tall the signature blocks are drawn in `size`: the heading and image box, the line, the name
+ * and the two small lines as they wrap (36 pt under the line at least).
+ */
+function signaturesHeight(ctx: Ctx, size: SignatureSize) {
+  const { doc } = ctx;
+  const { analystBlock, reviewerBlock } = signatories(ctx);
+  const nameTop = size.imageTop + size.imageH + 2 * size.lineGap - 1;
+  const heights = [analystBlock, ...(reviewerBlock ? [reviewerBlock] : [])].map((b) => {
+    doc.font('bold').fontSize(10);
+    const nameH = doc.heightOfString(b.person.name, { width: size.width });
+    doc.font('regular').fontSize(size.small);
+    const linesH = b.lines.reduce((sum, l) => sum + doc.heightOfString(l, { width: size.width }), 0);
+    return nameTop + Math.max(36, nameH + linesH);
+  });
+  return Math.max(...heights);
+}
+
+/**
+ * The full sign-off's height: the signature blocks (117 pt for one-line names) under a 6 pt gap;
+ * with a reviewer, the verification (a 92 pt QR code) comes 14 pt below the signatures, else beside
+ * them; then the closing note.
+ */
+function fullSignOffHeight(ctx: Ctx, noteH: number) {
+  const signaturesH = signaturesHeight(ctx, FULL_SIGNATURE);
+  return (ctx.input.reviewer ? 6 + signaturesH + 14 + 92 : 6 + Math.max(signaturesH, 92)) + 8 + noteH + 2;
+}
+
+/**
+ * The compact sign-off's height (about 134 pt): the row of signatures and QR code (88 pt for
+ * one-line names) under a 4 pt gap, the verification sentence under it, then the closing note.
+ */
+function compactSignOffHeight(ctx: Ctx, noteH: number) {
+  const { doc, input, width } = ctx;
+  doc.font('bold').fontSize(9);
+  const qrColumnH = 12 + COMPACT_QR + 1 + doc.heightOfString(input.reportCode, { width: 100 });
+  const rowH = Math.max(signaturesHeight(ctx, COMPACT_SIGNATURE), qrColumnH);
+  doc.font('regular').fontSize(7.5);
+  const sentenceH = doc.heightOfString(verifySentence(input), { width });
+  return 4 + rowH + 3 + sentenceH + 3 + noteH + 2;
+}
+
+/** The compact sign-off's QR code: 62 pt square, about two thirds of the full one's. */
+const COMPACT_QR = 62;
+
+/**
+ * The full sign-off. A reviewed report puts the two signatures side by side and the verification
+ * block below them; else the verification block is beside the analyst's signature.
+ */
+function drawFullSignOff(ctx: Ctx) {
+  const { doc, input, left, width, root } = ctx;
   const top = doc.y + 6;
-  const analyst = input.analyst ?? { name: 'Laboratory analyst', signature: null };
-  const analystBottom = signatureBlock(ctx, { x: left, top }, 'ANALYZED BY', analyst, [
-    `Analyst, ${input.lab.name}`,
-    `${reviewer === 'pending' ? 'Submitted' : 'Issued'} ${longDate(input.issuedAt)}`,
-  ]);
+  const { analystBlock, reviewerBlock } = signatories(ctx);
+  const analystBottom = signatureBlock(
+    ctx,
+    { x: left, top },
+    analystBlock.heading,
+    analystBlock.person,
+    analystBlock.lines,
+  );
   let verifyTop = top;
-  if (reviewer) {
+  if (reviewerBlock) {
     const x = left + width - 220;
-    const reviewerBottom =
-      reviewer === 'pending'
-        ? signatureBlock(ctx, { x, top }, 'REVIEWED BY', { name: 'Awaiting review', signature: null }, [
-            'A second expert has not yet approved',
-            'this draft: it is not an issued report.',
-          ])
-        : signatureBlock(ctx, { x, top }, 'REVIEWED BY', reviewer, [
-            `Reviewer, ${input.lab.name}`,
-            `Approved ${longDate(reviewer.reviewedAt)}`,
-          ]);
+    const reviewerBottom = signatureBlock(
+      ctx,
+      { x, top },
+      reviewerBlock.heading,
+      reviewerBlock.person,
+      reviewerBlock.lines,
+    );
     verifyTop = Math.max(analystBottom, reviewerBottom) + 14;
   }
-  let signaturesBottom = reviewer ? verifyTop : analystBottom;
-  if (splitHere) {
-    doc.addPage();
-    verifyTop = doc.y;
-    signaturesBottom = verifyTop;
-  }
+  const signaturesBottom = reviewerBlock ? verifyTop : analystBottom;
 
   // Verification: the code and address beside a QR code drawn as vector squares.
   const verify = container(doc, root, 'Sect');
@@ -867,23 +967,77 @@ async function signOffSection(ctx: Ctx) {
       .fillColor(MUTED)
       .font('regular')
       .fontSize(7.5)
-      .text(
-        `Scan the code or visit ${input.verifyUrl} to confirm this document is authentic and current (revision ${input.revision}).`,
-        textX,
-        doc.y + 2,
-        right,
-      ),
+      .text(verifySentence(input), textX, doc.y + 2, right),
   );
   const textBottom = doc.y;
   tag(doc, verify, 'Figure', () => drawQr(doc, input.verifyUrl, qrX, verifyTop, qrSize), {
     alt: `QR code linking to ${input.verifyUrl}`,
   });
   verify.end();
-
   doc.y = Math.max(textBottom, signaturesBottom, verifyTop + qrSize) + 8;
-  tag(doc, root, 'P', () =>
-    doc.fillColor(MUTED).font('italic').fontSize(7.5).text(CLOSING_NOTE, left, doc.y, { width }),
+}
+
+/**
+ * The compact sign-off: one row with the analyst's signature on the left, the reviewer's on the
+ * right and between them (or, without a reviewer, at the right) the verification heading, a smaller
+ * QR code and the code; the verification sentence on one line under the row.
+ */
+function drawCompactSignOff(ctx: Ctx) {
+  const { doc, input, left, width, root } = ctx;
+  const top = doc.y + 4;
+  const { analystBlock, reviewerBlock } = signatories(ctx);
+  const sigW = COMPACT_SIGNATURE.width;
+  let rowBottom = signatureBlock(
+    ctx,
+    { x: left, top },
+    analystBlock.heading,
+    analystBlock.person,
+    analystBlock.lines,
+    COMPACT_SIGNATURE,
   );
+  if (reviewerBlock)
+    rowBottom = Math.max(
+      rowBottom,
+      signatureBlock(
+        ctx,
+        { x: left + width - sigW, top },
+        reviewerBlock.heading,
+        reviewerBlock.person,
+        reviewerBlock.lines,
+        COMPACT_SIGNATURE,
+      ),
+    );
+  // The verification column: centred between the signatures, or at the right without a reviewer.
+  const colW = width - 2 * sigW - 2 * 12;
+  const colX = reviewerBlock ? left + sigW + 12 : left + width - colW;
+  const centred = { width: colW, align: 'center' as const };
+  const verify = container(doc, root, 'Sect');
+  tag(doc, verify, 'H2', () =>
+    doc.fillColor(MUTED).font('regular').fontSize(8).text('VERIFY THIS REPORT', colX, top, centred),
+  );
+  const qrTop = top + 12;
+  tag(doc, verify, 'P', () =>
+    doc
+      .fillColor(INK)
+      .font('bold')
+      .fontSize(9)
+      .text(input.reportCode, colX, qrTop + COMPACT_QR + 1, { ...centred, characterSpacing: 1.2 }),
+  );
+  rowBottom = Math.max(rowBottom, doc.y);
+  tag(doc, verify, 'P', () =>
+    doc
+      .fillColor(MUTED)
+      .font('regular')
+      .fontSize(7.5)
+      .text(verifySentence(input), left, rowBottom + 3, { width }),
+  );
+  const sentenceBottom = doc.y;
+  const qrX = colX + (colW - COMPACT_QR) / 2;
+  tag(doc, verify, 'Figure', () => drawQr(doc, input.verifyUrl, qrX, qrTop, COMPACT_QR), {
+    alt: `QR code linking to ${input.verifyUrl}`,
+  });
+  verify.end();
+  doc.y = sentenceBottom + 3;
 }
 
 const CLOSING_NOTE =
