@@ -46,6 +46,7 @@ export default defineConfig({
             'web/**/*.test.ts',
             'web/**/*.test.tsx',
             'scripts/**/*.test.mjs',
+            'bench/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },

@@ -3,20 +3,33 @@
 // submissions with a small photo. Prints throughput, p50/p99, errors and the server's RSS over time.
 // LOAD_SECONDS and LOAD_CONNECTIONS override the defaults; LOAD_MIX=session (default) or stress picks
 // how often clients log in (see below); DIST_DIR picks the build (default dist/).
+//
+// BENCH_BASELINE=<commit> compares this build with an older commit's in the same run: the commit is
+// built in a temporary git worktree (bench/load-baseline.ts), then the two builds are driven by this
+// same generator in turns, LOAD_ROUNDS (default 2) runs each, each on a fresh PostgreSQL cluster.
+// One table and a verdict follow (bench/load-compare.ts); a regression exits 1.
+// BENCH_BASELINE_DIST=<dir> uses an already built baseline instead of building the commit.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { type BaselineBuild, BaselineError, buildBaseline } from './load-baseline';
+import { comparisonReport, latencyFigures, type RunSummary, type Timed } from './load-compare';
 import { PHOTO_JPEG, submissionFields } from '../tests/support/factories';
 import { freePort, startPostgresCluster } from '../tests/support/postgres';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const WARMUP_SECONDS = 5;
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
-const dist = resolve(process.env.DIST_DIR ?? 'dist');
-if (!existsSync(join(dist, 'server/main.js'))) {
+const MIX = process.env.LOAD_MIX === 'stress' ? 'stress' : 'session';
+const ROUNDS = Math.max(1, Number(process.env.LOAD_ROUNDS ?? 2));
+const BASELINE = process.env.BENCH_BASELINE?.trim() || undefined;
+
+/** Builds this checkout into `dist` (when `always`, or when there is no build there yet). */
+function buildCurrent(dist: string, always: boolean) {
+  if (!always && existsSync(join(dist, 'server/main.js'))) return;
   console.log(`building into ${dist} …`);
   const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, DIST_DIR: dist } });
   if (b.status !== 0) process.exit(1);
@@ -50,7 +63,18 @@ const rssOf = (pid: number) => {
   }
 };
 
-async function main() {
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
+type RunResult = {
+  summary: RunSummary;
+  result: autocannon.Result;
+  statusCounts: Record<string, number>;
+  rssOverTime: { t: number; mb: number }[];
+};
+
+/** One measured run of the build in `dist`: a fresh cluster and data dir, set-up, warm-up, the timed mix. */
+async function runLoad(dist: string, build: RunSummary['build'], round: number): Promise<RunResult> {
+  const loadAvg = loadAverage();
   const cluster = await startPostgresCluster();
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
@@ -80,8 +104,10 @@ async function main() {
     },
   );
   // A graceful stop first (so e.g. NODE_OPTIONS=--cpu-prof can write the server's profile).
+  let exitCode: number | null | undefined;
+  child.once('exit', (code) => (exitCode = code));
   const cleanup = async () => {
-    const exited = new Promise((r) => child.once('exit', r));
+    const exited = new Promise((r) => (exitCode === undefined ? child.once('exit', r) : r(null)));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     child.kill('SIGKILL');
@@ -93,6 +119,8 @@ async function main() {
       try {
         if ((await fetch(`${url}/api/health`)).ok) break;
       } catch {}
+      if (exitCode !== undefined)
+        throw new Error(`the server in ${dist} exited (code ${exitCode}) before answering /api/health`);
       if (i > 600) throw new Error('product did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -211,7 +239,6 @@ async function main() {
     // signs in varies from round to round: real visitors do not all sign in at the same moment, and a
     // generator whose 50 clients sign in together measures that queue (1.25 s behind one hashing
     // thread), not the product.
-    const MIX = process.env.LOAD_MIX === 'stress' ? 'stress' : 'session';
     const browsing = MIX === 'stress' ? visit : [...visit, ...visit, ...visit];
     const SLOTS = browsing.length + 1;
     const stepAt = (slot: number, ctx: Ctx): Step => {
@@ -224,7 +251,7 @@ async function main() {
     // Latency is timed here, per request, from the moment a request is built (autocannon sends it
     // at once: one request in flight per connection) to its response.
     let recording = false;
-    const samples: { label: string; ms: number }[] = [];
+    const samples: Timed[] = [];
     const requests = Array.from({ length: SLOTS }, (_, slot) => ({
       method: 'GET',
       path: '/',
@@ -272,43 +299,108 @@ async function main() {
     clearInterval(sampler);
     rss.push({ t: SECONDS, mb: rssOf(pid) });
 
-    const l = result.latency;
-    const total = result.requests.total;
-    const pct = (xs: number[], p: number) => {
-      const sorted = [...xs].sort((a, b) => a - b);
-      return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+    const errors = result.errors + result.timeouts + result.non2xx;
+    return {
+      summary: {
+        build,
+        round,
+        seconds: SECONDS,
+        requests: result.requests.total,
+        rps: result.requests.average,
+        ...latencyFigures(samples),
+        errors,
+        rssMb: rss.map((r) => r.mb),
+        loadAvg,
+      },
+      result,
+      statusCounts,
+      rssOverTime: rss,
     };
-    const all = samples.map((x) => x.ms);
-    const [p50, p90, p99] = [50, 90, 99].map((p) => pct(all, p).toFixed(0));
-    console.log(
-      `\n## Load: ${CONNECTIONS} clients × ${SECONDS} s on PostgreSQL, mix "${MIX}" (bench/load.ts)\n`,
-    );
-    console.log('| figure | value |\n|---|---|');
-    console.log(`| requests | ${total} (${result.requests.average.toFixed(0)} req/s average) |`);
-    console.log(
-      `| latency p50 / p90 / p99 / max | ${p50} / ${p90} / ${p99} / ${Math.max(...all).toFixed(0)} ms |`,
-    );
-    console.log(`| autocannon's own p50 / p99 | ${l.p50} / ${l.p99} ms |`);
-    console.log(
-      `| errors (connection) / timeouts / non-2xx | ${result.errors} / ${result.timeouts} / ${result.non2xx} |`,
-    );
-    console.log(`| status codes | ${JSON.stringify(statusCounts)} |`);
-    console.log(`| server RSS over time (s: MB) | ${rss.map((r) => `${r.t}: ${r.mb}`).join(', ')} |`);
-    console.log('\n| request | count | p50 ms | p99 ms |\n|---|---|---|---|');
-    const byLabel = new Map<string, number[]>();
-    for (const x of samples) byLabel.set(x.label, [...(byLabel.get(x.label) ?? []), x.ms]);
-    for (const [label, xs] of [...byLabel].sort())
-      console.log(`| ${label} | ${xs.length} | ${pct(xs, 50).toFixed(0)} | ${pct(xs, 99).toFixed(0)} |`);
-    const ok = result.errors === 0 && result.timeouts === 0 && result.non2xx === 0;
-    const met = ok && Number(p99) < 250;
-    console.log(`\nTarget (zero errors, p99 < 250 ms): ${met ? 'met' : 'NOT met'}`);
-    if (!met) process.exitCode = 1;
   } finally {
     await cleanup();
   }
 }
 
+/** The single-build table, as before the comparison mode. */
+function printSingle(run: RunResult) {
+  const { summary: r, result } = run;
+  console.log(
+    `\n## Load: ${CONNECTIONS} clients × ${SECONDS} s on PostgreSQL, mix "${MIX}" (bench/load.ts)\n`,
+  );
+  console.log('| figure | value |\n|---|---|');
+  console.log(`| requests | ${r.requests} (${r.rps.toFixed(0)} req/s average) |`);
+  console.log(
+    `| latency p50 / p90 / p99 / max | ${r.p50.toFixed(0)} / ${r.p90.toFixed(0)} / ${r.p99.toFixed(0)} / ${r.max.toFixed(0)} ms |`,
+  );
+  console.log(`| autocannon's own p50 / p99 | ${result.latency.p50} / ${result.latency.p99} ms |`);
+  console.log(
+    `| errors (connection) / timeouts / non-2xx | ${result.errors} / ${result.timeouts} / ${result.non2xx} |`,
+  );
+  console.log(`| status codes | ${JSON.stringify(run.statusCounts)} |`);
+  console.log(
+    `| server RSS over time (s: MB) | ${run.rssOverTime.map((x) => `${x.t}: ${x.mb}`).join(', ')} |`,
+  );
+  console.log('\n| request | count | p50 ms | p99 ms |\n|---|---|---|---|');
+  for (const e of r.endpoints)
+    console.log(`| ${e.label} | ${e.count} | ${e.p50.toFixed(0)} | ${e.p99.toFixed(0)} |`);
+  const met = r.errors === 0 && r.p99 < 250;
+  console.log(`\nTarget (zero errors, p99 < 250 ms): ${met ? 'met' : 'NOT met'}`);
+  if (!met) process.exitCode = 1;
+}
+
+async function main() {
+  const dist = resolve(process.env.DIST_DIR ?? 'dist');
+  if (!BASELINE) {
+    buildCurrent(dist, false);
+    printSingle(await runLoad(dist, 'current', 1));
+    return;
+  }
+  // Comparison: without DIST_DIR this checkout is built afresh (a stale dist/ would compare the wrong code).
+  buildCurrent(dist, !process.env.DIST_DIR);
+  const prebuilt = process.env.BENCH_BASELINE_DIST;
+  let baseline: BaselineBuild;
+  if (prebuilt) {
+    baseline = { commit: BASELINE, dist: resolve(prebuilt), remove: () => {} };
+    if (!existsSync(join(baseline.dist, 'server/main.js')))
+      throw new BaselineError(`BENCH_BASELINE_DIST=${prebuilt}: no server/main.js there`);
+  } else baseline = buildBaseline(BASELINE);
+  const names = { current: 'current', baseline: `baseline ${BASELINE}` };
+  const runs: RunSummary[] = [];
+  // Ctrl-C: the temporary worktree goes too (git would otherwise list it until `git worktree prune`).
+  process.once('SIGINT', () => {
+    baseline.remove();
+    process.exit(130);
+  });
+  try {
+    // Turns: current first in odd rounds, the baseline first in even ones, so a machine that gets
+    // busier or quieter during the run does not favour one build.
+    for (let round = 1; round <= ROUNDS; round++) {
+      const order = round % 2 ? (['current', 'baseline'] as const) : (['baseline', 'current'] as const);
+      for (const build of order) {
+        console.log(`\n▶ round ${round}/${ROUNDS}: ${names[build]} (load average ${loadAverage()}) …`);
+        const { summary: r } = await runLoad(build === 'current' ? dist : baseline.dist, build, round);
+        runs.push(r);
+        console.log(
+          `◀ ${r.rps.toFixed(0)} req/s, p50 / p90 / p99 ${r.p50.toFixed(0)} / ${r.p90.toFixed(0)} / ${r.p99.toFixed(0)} ms, ${r.errors} errors`,
+        );
+      }
+    }
+  } finally {
+    baseline.remove();
+  }
+  console.log(
+    `\n## Load: ${CONNECTIONS} clients × ${SECONDS} s on PostgreSQL, mix "${MIX}", current against ${BASELINE} (bench/load.ts)\n`,
+  );
+  const { lines, verdict } = comparisonReport(runs, names);
+  for (const line of lines) console.log(line);
+  if (verdict.regression) process.exitCode = 1;
+}
+
 main().catch((err) => {
+  if (err instanceof BaselineError) {
+    console.error(`bench:load: ${err.message}`);
+    process.exit(1);
+  }
   console.error(err);
   process.exit(1);
 });
