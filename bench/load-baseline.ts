@@ -17,10 +17,15 @@ const git = (args: string[], cwd = process.cwd()) => {
 
 export class BaselineError extends Error {}
 
-export function buildBaseline(ref: string): BaselineBuild {
+/** The full hash of `ref`, or a BaselineError. */
+export function resolveCommit(ref: string): string {
   const resolved = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   if (!resolved.ok) throw new BaselineError(`BENCH_BASELINE=${ref}: no such commit in this repository`);
-  const commit = resolved.out;
+  return resolved.out;
+}
+
+export function buildBaseline(ref: string): BaselineBuild {
+  const commit = resolveCommit(ref);
   const short = commit.slice(0, 9);
 
   // The dependency set, before anything is checked out.

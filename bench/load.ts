@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type BaselineBuild, BaselineError, buildBaseline } from './load-baseline';
+import { type BaselineBuild, BaselineError, buildBaseline, resolveCommit } from './load-baseline';
 import { comparisonReport, latencyFigures, type RunSummary, type Timed } from './load-compare';
 import { PHOTO_JPEG, submissionFields } from '../tests/support/factories';
 import { freePort, startPostgresCluster } from '../tests/support/postgres';
@@ -355,6 +355,7 @@ async function main() {
     printSingle(await runLoad(dist, 'current', 1));
     return;
   }
+  resolveCommit(BASELINE); // a typo fails before anything is built
   // Comparison: without DIST_DIR this checkout is built afresh (a stale dist/ would compare the wrong code).
   buildCurrent(dist, !process.env.DIST_DIR);
   const prebuilt = process.env.BENCH_BASELINE_DIST;
