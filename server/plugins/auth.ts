@@ -120,6 +120,37 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The user columns both ways of signing in read: a session token and an API key. */
+const USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isActive: users.isActive,
+  twoFactorEnabled: sql<boolean>`(${users.totpSecret} is not null)`,
+  labRequires2fa: sql<boolean>`coalesce((select ${labSettings.require2faForStaff} from ${labSettings} order by ${labSettings.id} limit 1), false)`,
+};
+
+type UserColumns = Pick<SessionUser, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'isActive'> & {
+  twoFactorEnabled: boolean;
+  labRequires2fa: boolean;
+};
+
+/** The request's user, from the columns above: the role and isActive as the database holds them now. */
+function sessionUserOf(row: UserColumns): SessionUser {
+  const actor = { id: row.id, role: row.role, isActive: row.isActive };
+  const twoFactorEnabled = row.twoFactorEnabled === true;
+  return {
+    ...actor,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    twoFactorEnabled,
+    twoFactorSetupRequired: mustSetUpTwoFactor(actor, twoFactorEnabled, row.labRequires2fa === true),
+  };
+}
+
 /**
  * Authenticates every request that carries a token, reading the user's current role and isActive
  * from the database (never the role remembered in the token), and refuses any non-public route
@@ -141,17 +172,10 @@ export function registerAuth(
   // Every authenticated request reads its user: one named statement, planned once per connection.
   const findSessionUser = deps.db
     .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
+      ...USER_COLUMNS,
       sessionVersion: users.sessionVersion,
       // A token ended by logout (docs/product/accounts-and-sessions.md).
       revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
-      twoFactorEnabled: sql<boolean>`(${users.totpSecret} is not null)`,
-      labRequires2fa: sql<boolean>`coalesce((select ${labSettings.require2faForStaff} from ${labSettings} order by ${labSettings.id} limit 1), false)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -164,14 +188,7 @@ export function registerAuth(
       scopes: apiKeys.scopes,
       revokedAt: apiKeys.revokedAt,
       lastUsedFresh: sql<boolean>`coalesce(${apiKeys.lastUsedAt} > now() - interval '1 minute', false)`,
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
-      twoFactorEnabled: sql<boolean>`(${users.totpSecret} is not null)`,
-      labRequires2fa: sql<boolean>`coalesce((select ${labSettings.require2faForStaff} from ${labSettings} order by ${labSettings.id} limit 1), false)`,
+      ...USER_COLUMNS,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -185,17 +202,8 @@ export function registerAuth(
     // "Last used" to the minute: one small write per key and minute at most.
     if (!row.lastUsedFresh)
       await deps.db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.keyId));
-    const actor = { id: row.id, role: row.role, isActive: row.isActive };
-    const twoFactorEnabled = row.twoFactorEnabled === true;
     request.apiKey = { id: row.keyId, scopes: row.scopes };
-    request.user = {
-      ...actor,
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      twoFactorEnabled,
-      twoFactorSetupRequired: mustSetUpTwoFactor(actor, twoFactorEnabled, row.labRequires2fa === true),
-    };
+    request.user = sessionUserOf(row);
   };
   /** Reads the user of a request that carries a token into request.user (left null when it is not valid). */
   const authenticate = async (request: FastifyRequest, token: string) => {
@@ -207,16 +215,7 @@ export function registerAuth(
       // change), or a logged-out token: not signed in.
       if (row?.isActive && row.sessionVersion === claims.sv && !row.revoked) {
         request.session = { jti: claims.jti, exp: claims.exp };
-        const actor = { id: row.id, role: row.role, isActive: row.isActive };
-        const twoFactorEnabled = row.twoFactorEnabled === true;
-        request.user = {
-          ...actor,
-          email: row.email,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          twoFactorEnabled,
-          twoFactorSetupRequired: mustSetUpTwoFactor(actor, twoFactorEnabled, row.labRequires2fa === true),
-        };
+        request.user = sessionUserOf(row);
       }
     }
   };

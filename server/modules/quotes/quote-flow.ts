@@ -92,6 +92,16 @@ export async function sampleToPrice(db: DbOrTx, actor: Actor, sampleId: number):
   return sample;
 }
 
+/**
+ * The sample whose quote the lab changes (send or withdraw), locked, and its latest quote: refused
+ * when the caller may not price it or when the sample is completed.
+ */
+async function quoteToChange(tx: DbOrTx, actor: Actor, sampleId: number) {
+  const sample = await sampleToPrice(tx, actor, sampleId);
+  if (normalizeStatus(sample.status) === 'completed') throw conflict(QUOTE_ERRORS.completed);
+  return { sample, open: await openQuoteForUpdate(tx, sample.id) };
+}
+
 /** Sends a quote; one still waiting for an answer is withdrawn and replaced. Mails the customer. */
 export async function sendQuote(
   deps: AppDeps,
@@ -101,9 +111,7 @@ export async function sendQuote(
   who: AuditWho,
 ): Promise<QuoteRow> {
   return deps.db.transaction(async (tx) => {
-    const sample = await sampleToPrice(tx, actor, sampleId);
-    if (normalizeStatus(sample.status) === 'completed') throw conflict(QUOTE_ERRORS.completed);
-    const open = await openQuoteForUpdate(tx, sample.id);
+    const { sample, open } = await quoteToChange(tx, actor, sampleId);
     if (open?.status === 'accepted') throw conflict(QUOTE_ERRORS.alreadyAccepted);
     const now = new Date();
     if (open) await updateQuote(tx, open.id, { status: 'withdrawn', withdrawnAt: now });
@@ -161,9 +169,7 @@ export async function withdrawQuote(
   who: AuditWho,
 ): Promise<QuoteRow> {
   return deps.db.transaction(async (tx) => {
-    const sample = await sampleToPrice(tx, actor, sampleId);
-    if (normalizeStatus(sample.status) === 'completed') throw conflict(QUOTE_ERRORS.completed);
-    const open = await openQuoteForUpdate(tx, sample.id);
+    const { sample, open } = await quoteToChange(tx, actor, sampleId);
     if (open?.status !== 'sent') throw conflict(QUOTE_ERRORS.nothingToWithdraw);
     const quote = await updateQuote(tx, open.id, { status: 'withdrawn', withdrawnAt: new Date() });
     await syncSampleQuote(tx, quote);

@@ -7,7 +7,6 @@ import {
   Container,
   Group,
   Modal,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,12 +19,12 @@ import { Link, useParams } from 'react-router';
 import type { CollectionDetail } from '../../../../common/contracts/collections';
 import { displaySampleId } from '../../../../common/domain/samples';
 import { CustodyBadge } from '../../../components/CustodyBadge';
-import { LoadError, RowsSkeleton } from '../../../components/DataState';
+import { detailPageState, LoadError, RowsSkeleton } from '../../../components/DataState';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import type { CollectionScheduleSlot } from '../../../components/slots';
 import { SampleThumbnail } from '../../../components/SampleThumbnail';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { errorMessage, HttpError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -199,43 +198,21 @@ export function CollectionPage({
   const [adding, setAdding] = useState(false);
   usePageTitle(query.data?.name ?? 'Collection', 'A collection of items and their valuations.');
 
-  const notFound =
-    !validId || (query.error instanceof HttpError && [400, 403, 404].includes(query.error.status));
-  if (notFound) {
-    return (
-      <Container size="sm" py="xl">
-        <Stack align="flex-start">
-          <Title order={1}>Collection Not Found</Title>
-          <Text>The collection you are looking for does not exist or you do not have access to it.</Text>
-          <Button
-            component={Link}
-            to="/dashboard"
-            leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-          >
-            Back to Dashboard
-          </Button>
-        </Stack>
-      </Container>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <Container size="lg" py="xl">
-        <Skeleton height={36} width="60%" mb="sm" />
-        <RowsSkeleton label="Loading collection..." rows={4} height={64} />
-      </Container>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Container size="lg" py="xl">
-        <LoadError onRetry={() => query.refetch()} retrying={query.isFetching}>
-          The collection could not be loaded.
-        </LoadError>
-      </Container>
-    );
-  }
-  const c = query.data;
+  const state = detailPageState(query, {
+    validId,
+    notFoundTitle: 'Collection Not Found',
+    notFoundText: 'The collection you are looking for does not exist or you do not have access to it.',
+    back: (
+      <Button component={Link} to="/dashboard" leftSection={<IconArrowLeft size={16} aria-hidden="true" />}>
+        Back to Dashboard
+      </Button>
+    ),
+    loadingLabel: 'Loading collection...',
+    rowHeight: 64,
+    errorText: 'The collection could not be loaded.',
+  });
+  if ('view' in state) return state.view;
+  const c = state.data;
   const isOwner = user?.id === c.owner.id;
   return (
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>

@@ -5,7 +5,6 @@ import {
   Card,
   Container,
   Group,
-  Skeleton,
   SimpleGrid,
   Stack,
   Text,
@@ -38,7 +37,7 @@ import {
   VALUE_RANGES,
 } from '../../../../common/domain/samples';
 import { CredentialDownloadButton } from '../../../components/CredentialDownloadButton';
-import { LoadError, RowsSkeleton } from '../../../components/DataState';
+import { detailPageState } from '../../../components/DataState';
 import { ElementsTable } from '../../../components/ElementsTable';
 import { ReportContentCard } from '../../../components/ReportContentCard';
 import type {
@@ -48,7 +47,7 @@ import type {
 } from '../../../components/slots';
 import { StatusBadge, StatusIcon } from '../../../components/StatusBadge';
 import { CustodyBadge } from '../../../components/CustodyBadge';
-import { errorMessage, fetchBlob, HttpError, openInNewTab } from '../../../lib/api';
+import { errorMessage, fetchBlob, openInNewTab } from '../../../lib/api';
 import { formatDate, formatDateTime, formatKb } from '../../../lib/format';
 import { sampleDetailQuery } from '../../../lib/sample-detail';
 import { useReportDownload } from '../../../lib/reports';
@@ -171,42 +170,18 @@ export function SampleDetailPage({
   const [viewing, setViewing] = useState<number | null>(null);
   usePageTitle(query.data?.itemName ?? 'Sample');
 
-  const notFound =
-    !validId || (query.error instanceof HttpError && [400, 403, 404].includes(query.error.status));
-  if (notFound) {
-    return (
-      <Container size="sm" py="xl">
-        <Stack align="flex-start">
-          <Title order={1}>Sample Not Found</Title>
-          <Text>The sample you are looking for does not exist or you do not have access to it.</Text>
-          <BackButton role={user?.role} />
-        </Stack>
-      </Container>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <Container size="lg" py="xl">
-        <Skeleton height={36} width="60%" mb="sm" />
-        <RowsSkeleton label="Loading sample..." rows={4} height={120} />
-      </Container>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Container size="lg" py="xl">
-        <LoadError
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-          extra={<BackButton role={user?.role} />}
-        >
-          {errorMessage(query.error, FETCH_FAILED)}
-        </LoadError>
-      </Container>
-    );
-  }
-
-  const s: SampleDetail = query.data;
+  const state = detailPageState(query, {
+    validId,
+    notFoundTitle: 'Sample Not Found',
+    notFoundText: 'The sample you are looking for does not exist or you do not have access to it.',
+    back: <BackButton role={user?.role} />,
+    loadingLabel: 'Loading sample...',
+    rowHeight: 120,
+    errorText: errorMessage(query.error, FETCH_FAILED),
+    errorExtra: <BackButton role={user?.role} />,
+  });
+  if ('view' in state) return state.view;
+  const s: SampleDetail = state.data;
   const representative = !s.isPersonalSubmission;
   const staffView = isLabRole(user?.role);
   const canShare = user?.role === 'admin' || user?.id === s.userId;
