@@ -1,25 +1,15 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import type { ReportContent } from '../../common/contracts/reports';
 import type { SampleFile } from '../../common/contracts/samples';
 import { inspectionLabel, propertyInterestLabel, TAX_STATEMENT } from '../../common/domain/appraisal';
 import { formatMajorRange, dateInWords } from '../../common/domain/valuation';
+import { ReportPart } from './ReportParts';
 import { RichParagraphs } from './RichParagraphs';
 
 // The appraisal's parts as the PDF states them (docs/product/appraisal-report.md): the assignment,
 // the comparable sales (each price in its own currency), the re-valuation date and, for a charitable
 // donation, the tax statement and details. Shown to the owner on the sample page and to the second
 // reviewer; never on the public verification page.
-
-function Part({ title, order, children }: { title: string; order: 3 | 4; children: React.ReactNode }) {
-  return (
-    <div>
-      <Title order={order} size="h5" mb="xs">
-        {title}
-      </Title>
-      {children}
-    </div>
-  );
-}
 
 function Term({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -47,7 +37,7 @@ export function AssignmentPart({ report, headingOrder = 3 }: PartProps) {
   const a = report.assignment;
   if (!a) return null;
   return (
-    <Part title="Assignment" order={headingOrder}>
+    <ReportPart title="Assignment" order={headingOrder}>
       <Stack gap="xs">
         <Term label="Intended use">{a.intendedUse}</Term>
         <Term label="Intended users">{a.intendedUsers}</Term>
@@ -58,7 +48,7 @@ export function AssignmentPart({ report, headingOrder = 3 }: PartProps) {
         </Term>
         <Term label="Inspection">{`${inspectionLabel(a.inspection)}, ${dateInWords(a.inspectionDate)}`}</Term>
       </Stack>
-    </Part>
+    </ReportPart>
   );
 }
 
@@ -67,9 +57,9 @@ export function ValueDefinitionPart({ report, headingOrder = 3 }: PartProps) {
   const a = report.assignment;
   if (!a) return null;
   return (
-    <Part title="Definition of value" order={headingOrder}>
+    <ReportPart title="Definition of value" order={headingOrder}>
       <RichParagraphs html={a.valueDefinition} />
-    </Part>
+    </ReportPart>
   );
 }
 
@@ -78,7 +68,7 @@ export function ComparablesPart({ report, files, headingOrder = 3 }: PartProps &
   if (!report.comparables.length) return null;
   const photoName = (id: number | null) => files.find((f) => f.id === id)?.originalName ?? null;
   return (
-    <Part title="Comparable sales" order={headingOrder}>
+    <ReportPart title="Comparable sales" order={headingOrder}>
       <Table.ScrollContainer minWidth={560}>
         <Table striped withTableBorder aria-label="Comparable sales">
           <Table.Thead>
@@ -124,7 +114,7 @@ export function ComparablesPart({ report, files, headingOrder = 3 }: PartProps &
       <Text size="xs" c="gray.7" mt={4}>
         Each price is given in the currency the sale was made in; none is converted.
       </Text>
-    </Part>
+    </ReportPart>
   );
 }
 
@@ -133,7 +123,7 @@ export function ScopeAndConditionsPart({ report, headingOrder = 3 }: PartProps) 
   const a = report.assignment;
   if (!a) return null;
   return (
-    <Part title="Scope of work, assumptions and conditions" order={headingOrder}>
+    <ReportPart title="Scope of work, assumptions and conditions" order={headingOrder}>
       <Stack gap="xs">
         <Term label="Scope of work">
           <RichParagraphs html={a.scopeOfWork} />
@@ -152,7 +142,7 @@ export function ScopeAndConditionsPart({ report, headingOrder = 3 }: PartProps) 
           <RichParagraphs html={a.limitingConditions} />
         </Term>
       </Stack>
-    </Part>
+    </ReportPart>
   );
 }
 
@@ -163,12 +153,12 @@ export function RevaluationAndTaxPart({ report, headingOrder = 3 }: PartProps) {
   return (
     <>
       {report.revalueBy ? (
-        <Part title="Re-valuation" order={headingOrder}>
+        <ReportPart title="Re-valuation" order={headingOrder}>
           <Text size="sm">We recommend having the item valued again by {dateInWords(report.revalueBy)}.</Text>
-        </Part>
+        </ReportPart>
       ) : null}
       {t ? (
-        <Part title="Tax appraisal" order={headingOrder}>
+        <ReportPart title="Tax appraisal" order={headingOrder}>
           <Stack gap="xs">
             <Text size="sm">{TAX_STATEMENT}</Text>
             <Term label="Donee">{t.donee}</Term>
@@ -180,7 +170,7 @@ export function RevaluationAndTaxPart({ report, headingOrder = 3 }: PartProps) {
             ) : null}
             <Term label="Appraiser's taxpayer identification number">{t.appraiserTaxId}</Term>
           </Stack>
-        </Part>
+        </ReportPart>
       ) : null}
     </>
   );
@@ -191,7 +181,7 @@ export function CertificationPart({ report, headingOrder = 3 }: PartProps) {
   const c = report.certification;
   if (!c) return null;
   return (
-    <Part title="Certification" order={headingOrder}>
+    <ReportPart title="Certification" order={headingOrder}>
       <Stack gap="xs">
         <RichParagraphs html={c.text} />
         {c.signatories.map((p) => (
@@ -204,7 +194,7 @@ export function CertificationPart({ report, headingOrder = 3 }: PartProps) {
           </Term>
         ))}
       </Stack>
-    </Part>
+    </ReportPart>
   );
 }
 

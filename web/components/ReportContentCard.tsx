@@ -9,7 +9,7 @@ import {
   valueTypeLabel,
   verdictLabel,
 } from '../../common/domain/valuation';
-import { IdentificationList, statedFields, VERDICT_COLOR } from './ReportParts';
+import { IdentificationList, ReportPart, statedFields, VERDICT_COLOR } from './ReportParts';
 import { ProtectedPhoto } from './ProtectedPhoto';
 import {
   AssignmentPart,
@@ -36,17 +36,6 @@ const NOTHING_STATED: ReportContent = {
   taxAppraisal: null,
   certification: null,
 };
-
-function Section({ title, order, children }: { title: string; order: 3 | 4; children: React.ReactNode }) {
-  return (
-    <div>
-      <Title order={order} size="h5" mb="xs">
-        {title}
-      </Title>
-      {children}
-    </div>
-  );
-}
 
 /** An element of the report's table, with its notes. */
 type ElementRow = {
@@ -127,13 +116,13 @@ export function ReportStatements({
       <AssignmentPart report={report} headingOrder={order} />
 
       {fields.length ? (
-        <Section order={order} title="Identification">
+        <ReportPart order={order} title="Identification">
           <IdentificationList identification={id} />
-        </Section>
+        </ReportPart>
       ) : null}
 
       {photos.length ? (
-        <Section order={order} title="Photographs">
+        <ReportPart order={order} title="Photographs">
           <SimpleGrid
             cols={{ base: 2, sm: 3 }}
             spacing="sm"
@@ -158,11 +147,11 @@ export function ReportStatements({
               </li>
             ))}
           </SimpleGrid>
-        </Section>
+        </ReportPart>
       ) : null}
 
       {authenticity || condition ? (
-        <Section order={order} title="Opinion">
+        <ReportPart order={order} title="Opinion">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {authenticity ? (
               <Stack gap={6}>
@@ -189,11 +178,11 @@ export function ReportStatements({
               </Stack>
             ) : null}
           </SimpleGrid>
-        </Section>
+        </ReportPart>
       ) : null}
 
       {v ? (
-        <Section order={order} title="Valuation">
+        <ReportPart order={order} title="Valuation">
           <Text size="xl" fw={700}>
             {formatMajorRange(v)}
           </Text>
@@ -208,14 +197,14 @@ export function ReportStatements({
               <RichParagraphs html={v.basis} />
             </Stack>
           ) : null}
-        </Section>
+        </ReportPart>
       ) : null}
 
       <ValueDefinitionPart report={report} headingOrder={order} />
       <ComparablesPart report={report} files={files} headingOrder={order} />
 
       {elements.length ? (
-        <Section order={order} title="Analysis Results">
+        <ReportPart order={order} title="Analysis Results">
           <ElementsTable
             rows={elements}
             minWidth={560}
@@ -227,13 +216,13 @@ export function ReportStatements({
               },
             ]}
           />
-        </Section>
+        </ReportPart>
       ) : null}
 
       {report.summary ? (
-        <Section order={order} title="Summary">
+        <ReportPart order={order} title="Summary">
           <RichParagraphs html={report.summary} />
-        </Section>
+        </ReportPart>
       ) : null}
 
       <ScopeAndConditionsPart report={report} headingOrder={order} />

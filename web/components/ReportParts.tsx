@@ -1,4 +1,5 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IDENTIFICATION_FIELDS, type IdentificationField } from '../../common/domain/valuation';
 
 // Parts of a valuation report shared by the owner's sample page and public verification
@@ -30,5 +31,17 @@ export function IdentificationList({ identification }: { identification: Identif
         </div>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** One titled part of a report as the owner and the reviewer read it (a heading and what it states). */
+export function ReportPart({ title, order, children }: { title: string; order: 3 | 4; children: ReactNode }) {
+  return (
+    <div>
+      <Title order={order} size="h5" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </div>
   );
 }
