@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  API_KEY_NOT_FOUND,
-  apiKeyCreated,
-  apiKeyListItem,
-  createApiKeyBody,
-} from '../../../common/contracts/api-keys';
+import { apiKeyCreated, apiKeyListItem, createApiKeyBody } from '../../../common/contracts/api-keys';
 import { errorResponses, idParams } from '../../../common/contracts/errors';
-import { MAX_API_KEYS_PER_ACCOUNT } from '../../../common/domain/api-keys';
 import type { AppDeps } from '../../app-deps';
-import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { conflict, notFound } from '../../plugins/errors';
 import { canHoldApiKeys } from '../../policies/api-keys';
-import { newApiKey } from '../../plugins/api-key-secret';
-import { countApiKeys, insertApiKey, listApiKeys, revokeApiKey } from './api-keys.queries';
+import { listApiKeys } from './api-keys.queries';
+import { createApiKey, revokeOwnApiKey } from './manage-api-keys';
 import { presentApiKey } from './api-keys.presenter';
 
 /**
@@ -39,26 +31,12 @@ export function apiKeysRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = currentUser(request);
-        const created = await deps.db.transaction(async (tx) => {
-          if ((await countApiKeys(tx, user.id)) >= MAX_API_KEYS_PER_ACCOUNT)
-            throw conflict(`You can hold at most ${MAX_API_KEYS_PER_ACCOUNT} API keys: revoke one first`);
-          const secret = newApiKey();
-          const row = await insertApiKey(tx, {
-            userId: user.id,
-            name: request.body.name,
-            prefix: secret.prefix,
-            keyHash: secret.hash,
-            scopes: request.body.scopes,
-          });
-          await recordAudit(tx, {
-            ...auditContext(request),
-            action: 'api_key.created',
-            subject: { type: 'api_key', id: row.id },
-            after: { name: row.name, scopes: row.scopes, prefix: row.prefix },
-          });
-          return { row, key: secret.key };
-        });
+        const created = await createApiKey(
+          deps.db,
+          currentUser(request),
+          auditContext(request),
+          request.body,
+        );
         reply.code(201);
         return { ...presentApiKey(created.row), key: created.key };
       },
@@ -91,17 +69,12 @@ export function apiKeysRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await deps.db.transaction(async (tx) => {
-          const revoked = await revokeApiKey(tx, currentUser(request).id, request.params.id);
-          if (!revoked) throw notFound(API_KEY_NOT_FOUND);
-          await recordAudit(tx, {
-            ...auditContext(request),
-            action: 'api_key.revoked',
-            subject: { type: 'api_key', id: revoked.id },
-            before: { name: revoked.name, scopes: revoked.scopes, prefix: revoked.prefix },
-          });
-          return revoked;
-        });
+        const row = await revokeOwnApiKey(
+          deps.db,
+          currentUser(request),
+          auditContext(request),
+          request.params.id,
+        );
         return presentApiKey(row);
       },
     );

@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
 import {
   createShareLinkBody,
-  NO_REPORT_TO_SHARE,
-  SHARE_LINK_NOT_FOUND,
-  type ShareLink,
   shareLink,
   shareLinkParams,
   verificationLogEntry,
@@ -13,26 +9,11 @@ import {
 } from '../../../common/contracts/share-links';
 import { TOTAL_COUNT_HEADER } from '../../../common/contracts/workflow';
 import type { AppDeps } from '../../app-deps';
-import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser } from '../../plugins/auth';
-import { conflict, forbidden, notFound } from '../../plugins/errors';
-import { isoDate } from '../../time';
-import { canReadSample, canShareReport } from '../../policies/samples';
-import { findSample } from '../../db/samples';
-import {
-  insertShareLink,
-  listShareLinks,
-  revokeShareLink,
-  type ShareLinkRow,
-  shareTokenHash,
-  shareTokenHint,
-  verificationsOf,
-} from './disclosure.queries';
-
-const DAY_MS = 86_400_000;
-const SAMPLE_NOT_FOUND = 'Sample not found';
-const ONLY_OWNER = 'Only the owner of this sample can share its report';
+import { presentShareLink, presentVerification } from './disclosure.presenter';
+import { listShareLinks, verificationsOf } from './disclosure.queries';
+import { createShareLink, ownedSample, revokeOwnShareLink } from './share-links';
 
 /**
  * Owner-controlled disclosure (docs/product/valuation-report.md): share links that let a verification
@@ -40,32 +21,6 @@ const ONLY_OWNER = 'Only the owner of this sample can share its report';
  */
 export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    /** A link as the owner sees it; the token and URL only when it was just made (`token`). */
-    const present = (
-      code: string,
-      row: ShareLinkRow,
-      now = new Date(),
-      token: string | null = null,
-    ): ShareLink => ({
-      id: row.id,
-      token,
-      url: token ? `${deps.config.publicUrl}/verify-report?code=${code}&share=${token}` : null,
-      hint: row.tokenHint,
-      label: row.label,
-      createdAt: isoDate(row.createdAt),
-      expiresAt: isoDate(row.expiresAt),
-      revokedAt: row.revokedAt ? isoDate(row.revokedAt) : null,
-      active: row.revokedAt === null && row.expiresAt > now,
-    });
-
-    /** The sample if the caller is its owner (or an admin): 404 to whoever may not read it, 403 to the lab. */
-    const ownedSample = async (request: Parameters<typeof currentUser>[0], id: number) => {
-      const user = currentUser(request);
-      const sample = await findSample(deps.db, id);
-      if (!sample || !canReadSample(user, sample)) throw notFound(SAMPLE_NOT_FOUND);
-      if (!canShareReport(user, sample)) throw forbidden(ONLY_OWNER);
-      return { user, sample };
-    };
     const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
     app.post(
@@ -82,31 +37,16 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user, sample } = await ownedSample(request, request.params.id);
-        if (!sample.reportCode || !sample.reportGenerated) throw conflict(NO_REPORT_TO_SHARE);
-        const now = new Date();
-        const token = randomBytes(24).toString('base64url');
-        const row = await deps.db.transaction(async (tx) => {
-          const link = await insertShareLink(tx, {
-            sampleId: sample.id,
-            tokenHash: shareTokenHash(token),
-            tokenHint: shareTokenHint(token),
-            label: request.body.label,
-            createdBy: user.id,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + request.body.expiresInDays * DAY_MS),
-          });
-          // The token is the link's secret: the event names the link, never its token.
-          await recordAudit(tx, {
-            ...auditContext(request),
-            action: 'share_link.created',
-            subject: { type: 'sample', id: sample.id },
-            before: null,
-            after: { shareLinkId: link.id, label: link.label, expiresAt: link.expiresAt },
-          });
-          return link;
-        });
-        return reply.code(201).send(present(sample.reportCode, row, now, token));
+        const { sample, link, token, now } = await createShareLink(
+          deps.db,
+          currentUser(request),
+          auditContext(request),
+          request.params.id,
+          request.body,
+        );
+        return reply
+          .code(201)
+          .send(presentShareLink(deps.config.publicUrl, sample.reportCode, link, now, token));
       },
     );
 
@@ -121,9 +61,12 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { sample } = await ownedSample(request, request.params.id);
+        const sample = await ownedSample(deps.db, currentUser(request), request.params.id);
         const code = sample.reportCode ?? '';
-        return (await listShareLinks(deps.db, sample.id)).map((row) => present(code, row));
+        const now = new Date();
+        return (await listShareLinks(deps.db, sample.id)).map((row) =>
+          presentShareLink(deps.config.publicUrl, code, row, now),
+        );
       },
     );
 
@@ -138,23 +81,14 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { sample } = await ownedSample(request, request.params.id);
-        const row = await deps.db.transaction(async (tx) => {
-          const at = new Date();
-          const link = await revokeShareLink(tx, sample.id, request.params.linkId, at);
-          // Revoking a revoked link again changes nothing (it keeps its first time) and records nothing.
-          if (link?.revokedAt?.getTime() === at.getTime())
-            await recordAudit(tx, {
-              ...auditContext(request),
-              action: 'share_link.revoked',
-              subject: { type: 'sample', id: sample.id },
-              before: { shareLinkId: link.id, label: link.label, revoked: false },
-              after: { shareLinkId: link.id, label: link.label, revoked: true },
-            });
-          return link;
-        });
-        if (!row) throw notFound(SHARE_LINK_NOT_FOUND);
-        return present(sample.reportCode ?? '', row);
+        const { sample, link } = await revokeOwnShareLink(
+          deps.db,
+          currentUser(request),
+          auditContext(request),
+          request.params.id,
+          request.params.linkId,
+        );
+        return presentShareLink(deps.config.publicUrl, sample.reportCode ?? '', link);
       },
     );
 
@@ -172,7 +106,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { sample } = await ownedSample(request, request.params.id);
+        const sample = await ownedSample(deps.db, currentUser(request), request.params.id);
         const { page, pageSize } = request.query;
         const { rows, total } = sample.reportCode
           ? await verificationsOf(deps.db, sample.reportCode, {
@@ -181,7 +115,7 @@ export function disclosureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             })
           : { rows: [], total: 0 };
         reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows.map((r) => ({ ...r, at: isoDate(r.at) }));
+        return rows.map(presentVerification);
       },
     );
   };

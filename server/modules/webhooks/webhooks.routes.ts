@@ -1,40 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams } from '../../../common/contracts/errors';
 import {
   createWebhookBody,
-  WEBHOOK_DELIVERY_NOT_FOUND,
-  WEBHOOK_NOT_FOUND,
   webhookCreated,
   webhookDelivery,
   webhookDeliveryParams,
   webhookSchema,
 } from '../../../common/contracts/webhooks';
-import { MAX_WEBHOOKS_PER_ACCOUNT } from '../../../common/domain/webhooks';
 import type { AppDeps } from '../../app-deps';
-import { recordAudit } from '../../audit/audit';
 import { auditContext } from '../../audit/request';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { canManageWebhooks } from '../../policies/webhooks';
 import { registerWebhookDelivery } from './deliver-webhook';
-import { queueDelivery, sendTestEvent } from './webhook-events';
-import { checkTarget, TargetRefused } from './webhook-target';
+import { ownWebhook, redeliver, registerWebhook, removeWebhook, sendTest } from './manage-webhooks';
 import { presentDelivery, presentWebhook } from './webhooks.presenter';
-import {
-  countWebhooks,
-  deleteWebhook,
-  findDelivery,
-  findOwnWebhook,
-  insertWebhook,
-  listWebhooks,
-  recentDeliveries,
-  setDeliveryState,
-} from './webhooks.queries';
-
-/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
-const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+import { listWebhooks, recentDeliveries } from './webhooks.queries';
 
 /**
  * Webhooks (docs/product/partners.md): a customer's endpoints receive the events of their samples, an
@@ -45,11 +26,6 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     registerWebhookDelivery(deps.jobs, { allowLoopback: deps.config.webhooksAllowLoopback });
     const guard = requirePermission(canManageWebhooks);
     const config = { apiKeyScope: 'webhooks:manage' as const };
-    const ownWebhook = async (userId: number, id: number) => {
-      const row = await findOwnWebhook(deps.db, userId, id);
-      if (!row) throw notFound(WEBHOOK_NOT_FOUND);
-      return row;
-    };
 
     app.post(
       '/api/webhooks',
@@ -67,32 +43,12 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = currentUser(request);
-        try {
-          await checkTarget(request.body.url, deps.config.webhooksAllowLoopback);
-        } catch (err) {
-          if (err instanceof TargetRefused)
-            throw badRequest(err.message, [{ path: 'url', message: err.message }]);
-          throw err;
-        }
-        const secret = newSecret();
-        const row = await deps.db.transaction(async (tx) => {
-          if ((await countWebhooks(tx, user.id)) >= MAX_WEBHOOKS_PER_ACCOUNT)
-            throw conflict(`You can register at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks: delete one first`);
-          const created = await insertWebhook(tx, {
-            userId: user.id,
-            url: request.body.url,
-            events: request.body.events,
-            secret,
-          });
-          await recordAudit(tx, {
-            ...auditContext(request),
-            action: 'webhook.created',
-            subject: { type: 'webhook', id: created.id },
-            after: { url: created.url, events: created.events },
-          });
-          return created;
-        });
+        const { row, secret } = await registerWebhook(
+          deps,
+          currentUser(request),
+          auditContext(request),
+          request.body,
+        );
         reply.code(201);
         return { ...presentWebhook(row), secret };
       },
@@ -127,17 +83,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await deps.db.transaction(async (tx) => {
-          const deleted = await deleteWebhook(tx, currentUser(request).id, request.params.id);
-          if (!deleted) throw notFound(WEBHOOK_NOT_FOUND);
-          await recordAudit(tx, {
-            ...auditContext(request),
-            action: 'webhook.deleted',
-            subject: { type: 'webhook', id: deleted.id },
-            before: { url: deleted.url, events: deleted.events },
-          });
-          return deleted;
-        });
+        const row = await removeWebhook(deps, currentUser(request), auditContext(request), request.params.id);
         return presentWebhook(row);
       },
     );
@@ -157,7 +103,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const hook = await ownWebhook(currentUser(request).id, request.params.id);
+        const hook = await ownWebhook(deps.db, currentUser(request).id, request.params.id);
         return (await recentDeliveries(deps.db, hook.id)).map((d) => presentDelivery(d.delivery, d.attempts));
       },
     );
@@ -176,14 +122,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const hook = await ownWebhook(currentUser(request).id, request.params.id);
-        const delivery = await findDelivery(deps.db, hook.id, request.params.deliveryId);
-        if (!delivery) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
-        const row = await deps.db.transaction(async (tx) => {
-          const pending = await setDeliveryState(tx, delivery.id, 'pending');
-          await queueDelivery(tx, delivery.id, true);
-          return pending ?? delivery;
-        });
+        const row = await redeliver(deps, currentUser(request), request.params.id, request.params.deliveryId);
         return presentDelivery(row, []);
       },
     );
@@ -202,8 +141,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const hook = await ownWebhook(currentUser(request).id, request.params.id);
-        const delivery = await deps.db.transaction((tx) => sendTestEvent(tx, hook.id));
+        const delivery = await sendTest(deps, currentUser(request), request.params.id);
         reply.code(201);
         return presentDelivery(delivery, []);
       },
