@@ -313,6 +313,11 @@ export const reportRevisions = pgTable(
     byteSize: integer('byte_size').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     issuedBy: integer('issued_by').references(() => users.id),
+    /**
+     * Who the revision's PDF names "Analyzed By" (reports/signatories.ts), kept so its credential names
+     * the same person after the sample is reassigned; null on revisions issued before it was kept.
+     */
+    analyzedBy: integer('analyzed_by').references(() => users.id),
     /** Valuation, verdicts, identification, summary and photos (docs/product/valuation-report.md); null before they existed. */
     content: jsonb('content').$type<StoredReportContent>(),
     /** issued | awaiting-review | returned (the lab's second review, docs/product/valuation-report.md). */

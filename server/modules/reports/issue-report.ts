@@ -484,7 +484,12 @@ export async function issueReport(
   input: IssueReportBody | ReportElementInput[],
   ip?: string | null,
 ): Promise<IssueReportResponse> {
-  const { sample, elements, content, review, base } = await prepareIssue(deps, user, sampleId, input);
+  const { sample, elements, content, review, base, analystId } = await prepareIssue(
+    deps,
+    user,
+    sampleId,
+    input,
+  );
   // 'Also mark the sample Completed': now with the report, or when the second expert approves it.
   const completeWanted = !Array.isArray(input) && input.markCompleted === true;
   const completeNow = completeWanted && !review && normalizeStatus(sample.status) !== 'completed';
@@ -525,6 +530,7 @@ export async function issueReport(
           byteSize: pdf.length,
           issuedAt,
           issuedBy: user.id,
+          analyzedBy: analystId,
           // A draft awaiting review is certified when it is approved (approveReport).
           content: review ? content : { ...content, certification: certificationOf(base) },
           elements,
@@ -602,15 +608,9 @@ export async function prepareIssue(
     taxMode,
   });
   const review = lab?.requireReview ?? false;
-  const base = await pdfInputFor(
-    deps,
-    sample,
-    elements,
-    content,
-    signatoriesOfIssue(user, sample, review),
-    lab,
-  );
-  return { sample, elements, content, review, base };
+  const signatories = signatoriesOfIssue(user, sample, review);
+  const base = await pdfInputFor(deps, sample, elements, content, signatories, lab);
+  return { sample, elements, content, review, base, analystId: signatories.analyst.id };
 }
 
 /** What the audit event records of an appraisal: its terms, never a price or a tax detail. */

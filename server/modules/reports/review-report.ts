@@ -111,6 +111,7 @@ export async function approveReport(
       sha256,
       byteSize: pdf.length,
       issuedAt,
+      analyzedBy: author,
       reviewedBy: user.id,
       reviewedAt: issuedAt,
       reviewComment: null,

@@ -121,6 +121,34 @@ describe('second review off (the default)', () => {
     expect(vc.check).toMatchObject({ genuine: true, subject: { analyzedBy: 'Ada Author' } });
   });
 
+  it('the credential keeps naming the analyst of the PDF after the sample is reassigned', async () => {
+    await setRequireReview(false);
+    const id = await newSample();
+    const res = await issue(id, { elements: [element('Silver', 90)] });
+    expect(res.status).toBe(200);
+    const code = (res.body as { reportCode: string }).reportCode;
+    const pdfText = async () => {
+      const pdf = await call(t, 'GET', `/api/report/${code}/pdf`, { token: owner.token });
+      return pdf.text;
+    };
+    const before = await pdfText();
+    const assign = await call(t, 'POST', `/api/admin/samples/${id}/assign`, {
+      token: admin.token,
+      json: { staffId: reviewer.id },
+    });
+    expect(assign.status).toBe(200);
+    // The PDF is the one issued (its bytes do not change), and so is the name its credential states.
+    expect(await pdfText()).toBe(before);
+    const vc = await credential(code);
+    expect(vc.subject.analyzedBy).toBe('Ada Author');
+    expect(vc.check).toMatchObject({ genuine: true, subject: { analyzedBy: 'Ada Author' } });
+
+    // A revision issued before the analyst was kept falls back to the earlier rule: the sample's
+    // analyst as it is now.
+    await t.db.update(reportRevisions).set({ analyzedBy: null }).where(eq(reportRevisions.reportCode, code));
+    expect((await credential(code)).subject.analyzedBy).toBe('Rita Reviewer');
+  });
+
   it('a credential made before the sign-off names existed still checks', async () => {
     const id = await newSample();
     const res = await issue(id, { elements: [element('Silver', 80)] });

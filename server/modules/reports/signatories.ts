@@ -47,18 +47,29 @@ export const signatoriesOfDraft = (author: number | null, reader: number): Signa
 });
 
 /**
- * A published revision's names as its PDF prints them, for its credential: a reviewed revision names
- * its author and approver; otherwise the sample's analyst, else whoever issued it.
+ * A published revision's names as its PDF prints them, for its credential: the analyst the revision
+ * kept when it was issued (`analyst`), and the approver of a reviewed one. A revision issued before the
+ * analyst was kept: a reviewed one names its author; otherwise the sample's analyst, else whoever
+ * issued it.
  */
 export function namesOfRevision(
   signOff:
-    { reviewed: boolean; author: PersonNameParts | null; reviewer: PersonNameParts | null } | undefined,
+    | {
+        reviewed: boolean;
+        analyst: PersonNameParts | null;
+        author: PersonNameParts | null;
+        reviewer: PersonNameParts | null;
+      }
+    | undefined,
   sampleAnalyst: PersonNameParts,
 ): { analyzedBy: string; reviewedBy: string | null } {
+  const kept = personName(signOff?.analyst ?? undefined);
   return {
-    analyzedBy: signOff?.reviewed
-      ? personName(signOff.author ?? undefined)
-      : personName(sampleAnalyst) || personName(signOff?.author ?? undefined),
+    analyzedBy: kept
+      ? kept
+      : signOff?.reviewed
+        ? personName(signOff.author ?? undefined)
+        : personName(sampleAnalyst) || personName(signOff?.author ?? undefined),
     reviewedBy: signOff?.reviewed ? personName(signOff.reviewer ?? undefined) : null,
   };
 }

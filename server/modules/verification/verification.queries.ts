@@ -144,15 +144,18 @@ export async function listRevisionsOf(db: DbOrTx, code: string) {
  * was reviewed; otherwise its author, for the caller to fall back on when the sample has no analyst.
  */
 export async function revisionSignOff(db: DbOrTx, code: string, revision: number) {
+  const analyst = alias(users, 'analyst');
   const author = alias(users, 'author');
   const reviewer = alias(users, 'reviewer');
   const [row] = await db
     .select({
       reviewed: sql<boolean>`${reportRevisions.reviewedBy} is not null`,
+      analyst: { firstName: analyst.firstName, lastName: analyst.lastName },
       author: { firstName: author.firstName, lastName: author.lastName },
       reviewer: { firstName: reviewer.firstName, lastName: reviewer.lastName },
     })
     .from(reportRevisions)
+    .leftJoin(analyst, eq(analyst.id, reportRevisions.analyzedBy))
     .leftJoin(author, eq(author.id, reportRevisions.issuedBy))
     .leftJoin(reviewer, eq(reviewer.id, reportRevisions.reviewedBy))
     .where(

@@ -1,0 +1,2 @@
+ALTER TABLE "report_revisions" ADD COLUMN "analyzed_by" integer;--> statement-breakpoint
+ALTER TABLE "report_revisions" ADD CONSTRAINT "report_revisions_analyzed_by_users_id_fk" FOREIGN KEY ("analyzed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
