@@ -2,7 +2,7 @@ import type { LabSettings } from '../../../common/contracts/lab';
 import { appraisalTerms } from '../../../common/domain/appraisal';
 import { DEFAULT_FLAG_HELD_DAYS } from '../../../common/domain/custody';
 import type { LabSettingsRow } from '../../db/lab-settings';
-import { presentPriceSettings } from '../quotes/price-list';
+import { presentPriceSettings } from '../quotes/quotes.presenter';
 
 /** The lab settings as GET and POST /api/lab/settings answer them (defaults for what is not set). */
 export function presentLabSettings(row: LabSettingsRow | undefined): LabSettings {

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, minorToNumber, parseAmount } from '../../../common/domain/money';
+import { DEFAULT_CURRENCY, parseAmount } from '../../../common/domain/money';
 import { SERVICES, type ServiceField } from '../../../common/domain/samples';
 import type { LabSettingsRow } from '../../db/lab-settings';
 
@@ -23,13 +23,6 @@ export function priceListOf(row: LabSettingsRow | undefined): PriceList {
   };
 }
 
-/** Major-unit numbers for the settings answer. */
-export function presentPrices(list: PriceList): Record<ServiceField, number> {
-  return Object.fromEntries(
-    SERVICES.map((s) => [s.field, minorToNumber(list.pricesMinor[s.field], list.currency)]),
-  ) as Record<ServiceField, number>;
-}
-
 /** Validated request amounts (major units) to minor units; the contract has already checked them. */
 export function pricesToMinor(
   prices: Record<ServiceField, number | string>,
@@ -42,16 +35,6 @@ export function pricesToMinor(
       return [s.field, parsed.minor];
     }),
   ) as Record<ServiceField, number>;
-}
-
-/** The settings answer's price fields. */
-export function presentPriceSettings(row: LabSettingsRow | undefined) {
-  const list = priceListOf(row);
-  return {
-    prices: presentPrices(list),
-    urgentSurchargePercent: list.urgentSurchargePercent,
-    currency: list.currency,
-  };
 }
 
 /** Columns to save from a settings request: only what it carries; the rest stays as stored. */

@@ -1,12 +1,14 @@
 import type { Quote, QuoteDraft } from '../../../common/contracts/quotes';
 import { minorToNumber } from '../../../common/domain/money';
 import { effectiveQuoteStatus, invoiceNumber } from '../../../common/domain/quotes';
-import { displaySampleId } from '../../../common/domain/samples';
+import { displaySampleId, SERVICES, type ServiceField } from '../../../common/domain/samples';
+import type { LabSettingsRow } from '../../db/lab-settings';
 import type { QuoteLineRow } from '../../db/schema';
 import { isoDate, isoDateOrNull } from '../../time';
+import { type PriceList, priceListOf } from './price-list';
 import type { QuoteRow } from './quotes.queries';
 
-// What of a quote leaves the server (docs/product/quotes.md).
+// What of a quote and of the lab's price list leaves the server (docs/product/quotes.md).
 
 export function presentLines(lines: QuoteLineRow[], currency: string) {
   return lines.map((l) => ({
@@ -57,5 +59,22 @@ export function presentDraft(draft: {
     currency: draft.currency,
     validUntil: draft.validUntil,
     urgent: draft.urgent,
+  };
+}
+
+/** Major-unit numbers for the settings answer. */
+export function presentPrices(list: PriceList): Record<ServiceField, number> {
+  return Object.fromEntries(
+    SERVICES.map((s) => [s.field, minorToNumber(list.pricesMinor[s.field], list.currency)]),
+  ) as Record<ServiceField, number>;
+}
+
+/** The settings answer's price fields. */
+export function presentPriceSettings(row: LabSettingsRow | undefined) {
+  const list = priceListOf(row);
+  return {
+    prices: presentPrices(list),
+    urgentSurchargePercent: list.urgentSurchargePercent,
+    currency: list.currency,
   };
 }
