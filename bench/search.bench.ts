@@ -8,13 +8,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openPostgres } from '../server/db/client';
+import { type Database, openPostgres } from '../server/db/client';
 import { createDiskStorage } from '../server/storage/disk-storage';
 import { startPostgresCluster } from '../tests/support/postgres';
 import { copySamples, seedPeople, withIndexesAfter } from './sample-seed';
@@ -63,36 +65,63 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function main() {
-  const cluster = await startPostgresCluster([
-    'shared_buffers=512MB',
-    'maintenance_work_mem=512MB',
-    'work_mem=16MB',
-  ]);
+  // BENCH_CLUSTER_DIR=dir keeps the cluster (and its seeded database) there: a later run with the
+  // same BENCH_SAMPLES skips the seed and only measures.
+  const keep = process.env.BENCH_CLUSTER_DIR || undefined;
+  const cluster = await startPostgresCluster(
+    ['shared_buffers=512MB', 'maintenance_work_mem=512MB', 'work_mem=16MB'],
+    keep,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'vl-bench-'));
   try {
+    // A database whose bench_seed row says its seed finished is reused; an unfinished one is redone.
+    const dbName = `bench_${SAMPLES}`;
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
-    await admin.query('create database bench');
+    let seeded = false;
+    if ((await admin.query(`select 1 from pg_database where datname = $1`, [dbName])).rows.length) {
+      const probe = new pg.Client({ connectionString: cluster.urlFor(dbName) });
+      await probe.connect();
+      seeded = (await probe.query(`select to_regclass('bench_seed') is not null as done`)).rows[0].done;
+      await probe.end();
+    }
+    if (!seeded) {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.query(`create database ${dbName}`);
+    }
     await admin.end();
-    const url = cluster.urlFor('bench');
+    const url = cluster.urlFor(dbName);
     const database = await openPostgres(url, { max: 10 });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
 
-    const { staffIds, customers } = await seedPeople(client, STAFF, CUSTOMERS);
-
-    // The indexes are built after the COPY (as a restore does): one sort each instead of 10M inserts.
-    const t0 = performance.now();
+    let seedSeconds = 0;
     let copied = 0;
-    const indexed = await withIndexesAfter(client, 'samples', async () => {
-      await copySamples(url, SAMPLES, customers, staffIds);
-      copied = performance.now() - t0;
-    });
-    await client.query('analyze samples');
-    await client.query(`insert into sample_id_buckets (bucket, rows)
+    let indexed = 0;
+    let staffIds: number[];
+    if (seeded) {
+      console.log(`Reusing the seeded database ${dbName} in ${keep}`);
+      staffIds = (
+        await client.query<{ id: number }>(
+          `select id from users where email like 'staff%@lab.test' order by id`,
+        )
+      ).rows.map((r) => r.id);
+    } else {
+      const people = await seedPeople(client, STAFF, CUSTOMERS);
+      staffIds = people.staffIds;
+      // The indexes are built after the COPY (as a restore does): one sort each instead of 10M inserts.
+      const t0 = performance.now();
+      indexed = await withIndexesAfter(client, 'samples', async () => {
+        await copySamples(url, SAMPLES, people.customers, staffIds);
+        copied = performance.now() - t0;
+      });
+      await client.query('analyze samples');
+      await client.query(`insert into sample_id_buckets (bucket, rows)
       select id / 1000, count(*) from samples group by 1
       on conflict (bucket) do update set rows = excluded.rows`);
-    const seedSeconds = (performance.now() - t0) / 1000;
+      seedSeconds = (performance.now() - t0) / 1000;
+      await client.query('create table bench_seed as select now() as finished');
+    }
 
     const sizes = await client.query<{ name: string; bytes: string }>(
       `select 'database' as name, pg_database_size(current_database())::text as bytes
@@ -107,6 +136,8 @@ async function main() {
       DATABASE_URL: url,
       LOG_LEVEL: 'silent',
       RATE_LIMITS: 'off',
+      // The rows each export statement reads (the app's default unless set).
+      EXPORT_BATCH_ROWS: process.env.EXPORT_BATCH_ROWS,
       JWT_SECRET: randomBytes(32).toString('hex'),
     });
     const app = await buildApp({
@@ -192,30 +223,7 @@ async function main() {
       );
     }
 
-    // The export: every completed sample of one staff member, streamed; memory sampled meanwhile.
-    // The export: every completed sample of one staff member, a search, and every completed sample
-    // (3 in 8 of the table), streamed; the process's RSS and V8's used heap sampled meanwhile.
-    for (const query of [`assignedStaffId=${someStaff}&status=completed`, 'q=durer', 'status=completed']) {
-      const before = process.memoryUsage();
-      let peak = before.rss;
-      let heapPeak = before.heapUsed;
-      const timer = setInterval(() => {
-        const m = process.memoryUsage();
-        peak = Math.max(peak, m.rss);
-        heapPeak = Math.max(heapPeak, m.heapUsed);
-      }, 20);
-      const s = performance.now();
-      const res = await get(base, `/api/admin/samples.csv?${query}`, token);
-      const seconds = (performance.now() - s) / 1000;
-      clearInterval(timer);
-      const rows = res.body.length
-        ? Math.round(res.bytes / (res.body.length / (res.body.split('\n').length - 1))) - 1
-        : 0;
-      const mb = (n: number) => (n / 1024 ** 2).toFixed(0);
-      console.log(
-        `export ${query}: ${(res.bytes / 1024 ** 2).toFixed(1)} MB, ~${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en-US')} rows/s); server RSS ${mb(before.rss)} → peak ${mb(peak)} MB, heap used ${mb(before.heapUsed)} → peak ${mb(heapPeak)} MB`,
-      );
-    }
+    await measureExports(client, base, token, database);
     await app.close();
     await database.close();
     await client.end();
@@ -223,6 +231,139 @@ async function main() {
     await cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The CSV export's memory: exports of very different sizes (about 10,000, 100,000 and 400,000 rows,
+ * cut by the submission date), each after two full collections, V8's used heap and the RSS sampled
+ * every 10 ms; then one export read by a client that stops reading for a while, counting the
+ * batches the server reads meanwhile. Constant memory: every export's peak heap above its baseline
+ * stays within EXPORT_HEAP_BOUND_MB, whatever its size.
+ */
+async function measureExports(client: pg.Client, base: string, token: string, database: Database) {
+  const load = () => os.loadavg()[0]?.toFixed(1);
+  const mb = (n: number) => (n / 1024 ** 2).toFixed(1);
+  const total = Number((await client.query('select count(*)::int as n from samples')).rows[0].n);
+  const wanted = [10_000, 100_000, 400_000].filter((n) => n < total);
+  if (!wanted.length) wanted.push(total);
+  // The day from which the newest `n` samples were submitted: `from=` that day selects about n rows.
+  const fromDays: { n: number; day: string }[] = [];
+  for (const n of wanted) {
+    const { rows } = await client.query(
+      `select (submission_date at time zone 'UTC')::date::text as day from samples
+       order by submission_date desc offset $1 limit 1`,
+      [n - 1],
+    );
+    fromDays.push({ n, day: rows[0].day as string });
+  }
+  // Every statement the app sends through the pool, counted: the export's batches among them.
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  let statements = 0;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    statements++;
+    return query(...args);
+  };
+  v8.setFlagsFromString('--expose-gc');
+  if (process.env.BENCH_TRACE_GC === '1') v8.setFlagsFromString('--trace-gc-nvp');
+  const gc = runInNewContext('gc') as () => void;
+
+  console.log(`\nCSV export (load average ${load()} at the start)`);
+  console.log(
+    '| export | rows | MB | s | rows/s | heap: baseline → peak (rise) | heap kept after gc() | RSS: baseline → peak (rise) | load |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const rises: { n: number; rise: number }[] = [];
+  for (const { n, day } of fromDays) {
+    gc();
+    gc();
+    const before = process.memoryUsage();
+    let heapPeak = before.heapUsed;
+    let rssPeak = before.rss;
+    const timer = setInterval(() => {
+      const m = process.memoryUsage();
+      heapPeak = Math.max(heapPeak, m.heapUsed);
+      rssPeak = Math.max(rssPeak, m.rss);
+    }, 10);
+    const s = performance.now();
+    const res = await streamCsv(base, `/api/admin/samples.csv?from=${day}`, token);
+    const seconds = (performance.now() - s) / 1000;
+    clearInterval(timer);
+    const rise = heapPeak - before.heapUsed;
+    // Retention or garbage: what is still live once the export is over and two full collections ran.
+    gc();
+    gc();
+    const kept = process.memoryUsage().heapUsed - before.heapUsed;
+    rises.push({ n: res.rows, rise });
+    console.log(
+      `| from=${day} (~${n.toLocaleString('en-US')}) | ${res.rows.toLocaleString('en-US')} | ${mb(res.bytes)} | ${seconds.toFixed(1)} | ${Math.round(res.rows / seconds).toLocaleString('en-US')} | ${mb(before.heapUsed)} → ${mb(heapPeak)} (+${mb(rise)}) | ${kept >= 0 ? '+' : ''}${mb(kept)} | ${mb(before.rss)} → ${mb(rssPeak)} (+${mb(rssPeak - before.rss)}) | ${load()} |`,
+    );
+  }
+  const bound = Number(process.env.EXPORT_HEAP_BOUND_MB ?? 32) * 1024 ** 2;
+  const worst = Math.max(...rises.map((r) => r.rise));
+  const small = rises[0] as { n: number; rise: number };
+  const large = rises[rises.length - 1] as { n: number; rise: number };
+  console.log(
+    `constant memory: ${worst <= bound ? 'met' : 'NOT met'} (rule: every export's peak heap rise within ${mb(bound)} MB; worst +${mb(worst)} MB; ${large.n.toLocaleString('en-US')} rows +${mb(large.rise)} MB against ${small.n.toLocaleString('en-US')} rows +${mb(small.rise)} MB, ${(large.rise / Math.max(small.rise, 1)).toFixed(2)}×; load average ${load()})`,
+  );
+
+  // A slow client: reads the first chunk, then stops reading for PAUSE_MS. The socket's buffers fill,
+  // and a server that respects back-pressure stops reading batches until the client reads again.
+  const largest = fromDays[fromDays.length - 1] as { n: number; day: string };
+  const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 3000);
+  gc();
+  gc();
+  const before = process.memoryUsage();
+  let heapPeak = before.heapUsed;
+  const timer = setInterval(() => {
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  }, 10);
+  const startStatements = statements;
+  let atPause = 0;
+  let atResume = 0;
+  const res = await streamCsv(base, `/api/admin/samples.csv?from=${largest.day}`, token, async (pause) => {
+    atPause = statements - startStatements;
+    await pause(PAUSE_MS);
+    atResume = statements - startStatements;
+  });
+  clearInterval(timer);
+  const all = statements - startStatements;
+  console.log(
+    `slow client (stops reading ${PAUSE_MS} ms after the first chunk): the server sent ${atPause} statements before the pause, ${atResume - atPause} during it, ${all} in all for ${res.rows.toLocaleString('en-US')} rows; heap ${mb(before.heapUsed)} → peak ${mb(heapPeak)} MB (+${mb(heapPeak - before.heapUsed)}); load average ${load()}`,
+  );
+}
+
+/**
+ * GETs a CSV and counts its bytes and lines without keeping it. `onFirstChunk` may stop reading for a
+ * while (the socket is paused: the kernel's buffers fill, then the server's writes wait).
+ */
+function streamCsv(
+  base: string,
+  path: string,
+  token: string,
+  onFirstChunk?: (pause: (ms: number) => Promise<void>) => Promise<void>,
+) {
+  return new Promise<{ rows: number; bytes: number }>((resolve, reject) => {
+    const req = request(`${base}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode}`));
+      let bytes = 0;
+      let lines = 0;
+      let first = true;
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+        for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) lines++;
+        if (first && onFirstChunk) {
+          first = false;
+          res.pause();
+          void onFirstChunk((ms) => new Promise((r) => setTimeout(r, ms))).then(() => res.resume(), reject);
+        }
+      });
+      // The header line is not a row (the bench's names and items hold no line break).
+      res.on('end', () => resolve({ rows: lines - 1, bytes }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 await main();

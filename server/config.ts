@@ -25,6 +25,7 @@ const envSchema = z.object({
   RATE_LIMITS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('loopback')),
+  EXPORT_BATCH_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(1000)),
   PASSWORD_HASH_QUEUE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(64)),
   CUSTOMER_SUBMISSIONS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(120)),
   CUSTOMER_STORAGE_MB: z.preprocess(
@@ -105,6 +106,8 @@ export type Config = {
   photoCopyLimits: { timeoutMs: number; memoryBytes: number };
   /** Password hashes allowed to wait for a core; more are refused with 503 + Retry-After. */
   passwordHashQueue: number;
+  /** Rows each CSV export reads per statement (one batch, written out before the next is read). */
+  exportBatchRows: number;
   /** Per-customer limits (docs/product/security.md): submissions per hour, stored bytes. */
   customerSubmissionsPerHour: number;
   customerStorageBytes: number;
@@ -179,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     credentialKeys: e.CREDENTIAL_KEYS,
     webhooksAllowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === '1',
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    exportBatchRows: e.EXPORT_BATCH_ROWS,
     customerSubmissionsPerHour: e.CUSTOMER_SUBMISSIONS_PER_HOUR,
     customerStorageBytes: e.CUSTOMER_STORAGE_MB * 1024 * 1024,
     s3: e.STORAGE_S3_BUCKET

@@ -32,6 +32,14 @@ export type Database = {
    * everything else goes through `db`.
    */
   queryTextRows(name: string, text: string, values: unknown[]): Promise<TextRow[]>;
+  /**
+   * One statement as drizzle builds it (`query.toSQL()`), unprepared, each row an array of its
+   * columns' text (null for SQL null), parsed by no driver and wrapped by no drizzle object. For the
+   * CSV exports, which read millions of rows in batches and write each batch out at once: a batch
+   * is a thousand small arrays of strings instead of a thousand nested objects and their Dates
+   * (docs/benchmarks.md, "The export in constant memory").
+   */
+  selectTextRows(query: { sql: string; params: unknown[] }): Promise<TextRow[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -47,6 +55,9 @@ export function migrationsFolder(): string {
   }
   throw new Error('migrations folder not found');
 }
+
+/** node-postgres's per-query type parsers, every one of them keeping PostgreSQL's text. */
+const TEXT_AS_IS = { getTypeParser: () => (text: string) => text } as unknown as pg.CustomTypesConfig;
 
 // Several app instances may start at once on one PostgreSQL: one migrates, the others wait.
 const MIGRATION_LOCK_ID = 4_242_001;
@@ -75,6 +86,15 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       // submittable's callback gives (its typings only describe the stream-like use).
       const query = new TextRowsQuery(name, text, values.map(textParam));
       return pool.query(query as unknown as pg.Submittable) as unknown as Promise<TextRow[]>;
+    },
+    async selectTextRows(query) {
+      const result = await pool.query<TextRow>({
+        text: query.sql,
+        values: query.params,
+        rowMode: 'array',
+        types: TEXT_AS_IS,
+      });
+      return result.rows;
     },
     async ping() {
       try {
@@ -118,6 +138,13 @@ export async function openPglite(
     kind: 'pglite',
     async queryTextRows(_name, text, values) {
       const result = await client.query<TextRow>(text, values, { rowMode: 'array', parsers: textAsIs });
+      return result.rows;
+    },
+    async selectTextRows(query) {
+      const result = await client.query<TextRow>(query.sql, query.params, {
+        rowMode: 'array',
+        parsers: textAsIs,
+      });
       return result.rows;
     },
     async ping() {

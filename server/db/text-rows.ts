@@ -103,3 +103,11 @@ export function decodeTimestamp(text: string): string {
 
 export const decodeTimestampOrNull = (text: string | null): string | null =>
   text === null ? null : decodeTimestamp(text);
+
+/**
+ * Where each field of a flat select (`db.select(fields)`) sits in its text rows: drizzle selects the
+ * fields in the object's order. Read as `row[at.itemName]`.
+ */
+export function columnIndexes<K extends string>(fields: Record<K, unknown>): { readonly [P in K]: number } {
+  return Object.fromEntries(Object.keys(fields).map((key, i) => [key, i])) as { [P in K]: number };
+}

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { keysetBatches } from '../../db/batches';
+import type { Database, DbOrTx } from '../../db/client';
+import { columnIndexes, type TextRow } from '../../db/text-rows';
 import { contactInquiries } from '../../db/schema';
 
 export type InquiryRow = typeof contactInquiries.$inferSelect;
@@ -35,33 +37,55 @@ export async function findInquiryForUpdate(db: DbOrTx, id: number) {
   return row;
 }
 
+/** The inquiries' CSV columns only, read as text rows (`Database.selectTextRows`) in this order. */
+const exportColumns = {
+  id: contactInquiries.id,
+  createdAt: contactInquiries.createdAt,
+  firstName: contactInquiries.firstName,
+  lastName: contactInquiries.lastName,
+  email: contactInquiries.email,
+  phone: contactInquiries.phone,
+  subject: contactInquiries.subject,
+  message: contactInquiries.message,
+  status: contactInquiries.status,
+  replyMessage: contactInquiries.replyMessage,
+  repliedAt: contactInquiries.repliedAt,
+};
+
+/** Where each exported column sits in an `InquiryExportRow`. */
+export const INQUIRY_EXPORT_AT = columnIndexes(exportColumns);
+
+/** One exported inquiry: each column's text as PostgreSQL sends it. */
+export type InquiryExportRow = TextRow;
+
 /**
  * Every inquiry (of the given statuses), newest first, in batches read by keyset (id below the
- * last batch's): constant memory and no OFFSET, whatever the number of inquiries.
+ * last batch's): no OFFSET, whatever the number of inquiries. Each batch is one statement whose rows
+ * are arrays of text, read only when the consumer asks for it (csvStream).
  */
-export async function* inquiryBatches(
-  db: DbOrTx,
+export function inquiryBatches(
+  database: Pick<Database, 'db' | 'selectTextRows'>,
   statuses: readonly string[] | undefined,
   batchSize = 1000,
-): AsyncGenerator<InquiryRow[]> {
-  let below: number | null = null;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(contactInquiries)
-      .where(
-        and(
-          statuses?.length ? inArray(contactInquiries.status, [...statuses]) : undefined,
-          below === null ? undefined : lt(contactInquiries.id, below),
-        ),
-      )
-      .orderBy(desc(contactInquiries.id))
-      .limit(batchSize);
-    if (!rows.length) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    below = (rows[rows.length - 1] as InquiryRow).id;
-  }
+): AsyncIterable<InquiryExportRow[]> {
+  return keysetBatches<InquiryExportRow, number>(batchSize, async (below) => {
+    const rows = await database.selectTextRows(
+      database.db
+        .select(exportColumns)
+        .from(contactInquiries)
+        .where(
+          and(
+            statuses?.length ? inArray(contactInquiries.status, [...statuses]) : undefined,
+            below === null ? undefined : lt(contactInquiries.id, below),
+          ),
+        )
+        .orderBy(desc(contactInquiries.id))
+        .limit(batchSize)
+        .toSQL(),
+    );
+    const last = rows[rows.length - 1];
+    return { rows, next: last ? Number(last[INQUIRY_EXPORT_AT.id]) : null };
+  });
 }
 
 /** The reply stored on the inquiry, which is then responded; undefined for an unknown inquiry. */

@@ -13,25 +13,29 @@ import { auditContext } from '../../audit/request';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { presentInquiry } from './inquiries.presenter';
 import { changeInquiryStatus, replyToInquiry } from './answer-inquiry';
-import { inquiryBatches, type InquiryRow, listInquiries } from './inquiries.queries';
+import { INQUIRY_EXPORT_AT, inquiryBatches, type InquiryExportRow, listInquiries } from './inquiries.queries';
 import { type CsvColumn, sendCsv } from '../../plugins/csv-reply';
-import { isoDate, isoDay } from '../../time';
+import { isoDateOrNull, isoDay } from '../../time';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-/** The inquiries' CSV columns (docs/product/api.md). */
-const CSV_COLUMNS: CsvColumn<InquiryRow>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'Received', value: (r) => isoDate(r.createdAt) },
-  { header: 'First name', value: (r) => r.firstName },
-  { header: 'Last name', value: (r) => r.lastName },
-  { header: 'E-mail', value: (r) => r.email },
-  { header: 'Phone', value: (r) => r.phone },
-  { header: 'Subject', value: (r) => r.subject },
-  { header: 'Message', value: (r) => r.message },
-  { header: 'Status', value: (r) => r.status },
-  { header: 'Reply', value: (r) => r.replyMessage },
-  { header: 'Replied', value: (r) => (r.repliedAt ? isoDate(r.repliedAt) : null) },
+/** One column of an exported inquiry, by name. */
+const c = (r: InquiryExportRow, key: keyof typeof INQUIRY_EXPORT_AT): string | null =>
+  r[INQUIRY_EXPORT_AT[key]] ?? null;
+
+/** The inquiries' CSV columns (docs/product/api.md), read from the export's text rows. */
+const CSV_COLUMNS: CsvColumn<InquiryExportRow>[] = [
+  { header: 'ID', value: (r) => Number(c(r, 'id')) },
+  { header: 'Received', value: (r) => isoDateOrNull(c(r, 'createdAt')) },
+  { header: 'First name', value: (r) => c(r, 'firstName') },
+  { header: 'Last name', value: (r) => c(r, 'lastName') },
+  { header: 'E-mail', value: (r) => c(r, 'email') },
+  { header: 'Phone', value: (r) => c(r, 'phone') },
+  { header: 'Subject', value: (r) => c(r, 'subject') },
+  { header: 'Message', value: (r) => c(r, 'message') },
+  { header: 'Status', value: (r) => c(r, 'status') },
+  { header: 'Reply', value: (r) => c(r, 'replyMessage') },
+  { header: 'Replied', value: (r) => isoDateOrNull(c(r, 'repliedAt')) },
 ];
 
 /** Admin contact inquiries: /api/admin/contact-inquiries*, newest first. */
@@ -76,7 +80,7 @@ export function inquiriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           reply,
           `contact-inquiries-${day}.csv`,
           CSV_COLUMNS,
-          inquiryBatches(deps.db, request.query.status),
+          inquiryBatches(deps.database, request.query.status, deps.config.exportBatchRows),
         );
       },
     );

@@ -529,15 +529,50 @@ describe('GET /api/admin/samples.csv', () => {
     ]);
   });
 
+  it('marks overdue the unfinished samples past their expected day, as the list does', async () => {
+    const m = marker();
+    const old = new Date('2020-03-02T09:00:00Z');
+    const late = await insertSample(t.db, customer, {
+      itemName: `Late vase ${m}`,
+      status: 'analysis',
+      submissionDate: old,
+    });
+    const done = await insertSample(t.db, customer, {
+      itemName: `Done vase ${m}`,
+      status: 'completed',
+      submissionDate: old,
+    });
+    const fresh = await insertSample(t.db, customer, { itemName: `Fresh vase ${m}`, status: 'analysis' });
+    const res = await call(t, 'GET', `/api/admin/samples.csv?q=${m}&sort=submitted`, { token: admin.token });
+    const rows = parse(res.text, { columns: true }) as Record<string, string>[];
+    const overdue = Object.fromEntries(rows.map((r) => [r.ID, r.Overdue]));
+    expect(overdue).toEqual({
+      [displaySampleId(late.id)]: 'yes',
+      [displaySampleId(done.id)]: 'no',
+      [displaySampleId(fresh.id)]: 'no',
+    });
+    // The same flag as the lab list's.
+    const listed = (await lab(`q=${m}`)).body as SampleListItem[];
+    expect(Object.fromEntries(listed.map((s) => [displaySampleId(s.id), s.overdue ? 'yes' : 'no']))).toEqual(
+      overdue,
+    );
+  });
+
   it('reads every row past its batches, in order, without a page limit', async () => {
     const m = marker();
     const made: number[] = [];
     for (let i = 0; i < 23; i++)
       made.push((await insertSample(t.db, customer, { itemName: `Spoon ${m}` })).id);
     const { exportBatches } = await import('./sample-search.queries');
+    const { EXPORT_AT } = await import('./workflow.queries');
     const seen: number[] = [];
-    for await (const batch of exportBatches(t.db, { q: m, sort: '-lastUpdated' }, { assignedTo: null }, 5))
-      seen.push(...batch.map((r) => r.sample.id));
+    for await (const batch of exportBatches(
+      t.database,
+      { q: m, sort: '-lastUpdated' },
+      { assignedTo: null },
+      5,
+    ))
+      seen.push(...batch.map((r) => Number(r[EXPORT_AT.id])));
     expect(seen).toEqual([...made].reverse());
     const res = await call(t, 'GET', `/api/admin/samples.csv?q=${m}`, { token: admin.token });
     expect((parse(res.text, { columns: true }) as unknown[]).length).toBe(23);

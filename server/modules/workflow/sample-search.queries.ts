@@ -2,10 +2,12 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 
 import type { SampleFilters, SampleSort } from '../../../common/contracts/sample-search';
 import { MAX_PAGED_ROWS } from '../../../common/contracts/sample-search';
 import { SAMPLE_STATUSES, normalizeStatus } from '../../../common/domain/samples';
-import type { DbOrTx } from '../../db/client';
+import { keysetBatches } from '../../db/batches';
+import type { Database, DbOrTx } from '../../db/client';
 import { samples } from '../../db/schema';
 import { parseSearch } from './sample-search';
 import {
+  EXPORT_AT,
   exportQuery,
   listQuery,
   type SampleExportRow,
@@ -274,42 +276,43 @@ export async function countWorkList(db: DbOrTx, scope: SampleScope) {
 
 /**
  * Every row a filter selects, in its sort order, read in batches by keyset (the last row's sort
- * key and id bound the next batch): constant memory and no OFFSET, whatever the size.
+ * key and id bound the next batch): no OFFSET, whatever the size. Each batch is one statement whose
+ * rows are arrays of text (`Database.selectTextRows`, columns at `EXPORT_AT`); a sorted export also
+ * selects the sort column as PostgreSQL's text (exact timestamps, no JavaScript rounding), last. The
+ * next batch is read only when the consumer asks for it (csvStream), and none is held after that.
  */
-export async function* exportBatches(
-  db: DbOrTx,
+export function exportBatches(
+  database: Pick<Database, 'db' | 'selectTextRows'>,
   f: PreparedFilters,
   scope: SampleScope,
   batchSize = 1000,
-): AsyncGenerator<SampleExportRow[]> {
+): AsyncIterable<SampleExportRow[]> {
   const { column, descending } = sortParts(f.sort);
   const dir = descending ? desc : asc;
   const keyed = f.sort !== undefined;
-  const sortKey = keyed ? sql<string>`${column}::text` : sql<string>`''`;
-  let after: { key: string; id: number } | null = null;
-  for (;;) {
-    let bound: SQL | undefined;
-    if (after) {
-      const cmp = descending ? sql`<` : sql`>`;
-      bound = keyed
-        ? sql`(${column}, ${samples.id}) ${cmp} (${after.key}, ${after.id})`
-        : sql`${samples.id} ${cmp} ${after.id}`;
-    }
-    const rows = (await exportQuery(db)
-      .where(and(sampleWhere(f, scope), bound))
-      .orderBy(...(keyed ? [dir(column), dir(samples.id)] : [dir(samples.id)]))
-      .limit(batchSize)) as SampleExportRow[];
-    if (!rows.length) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1] as SampleExportRow;
-    const keyValue = keyed ? await keyOf(db, last.sample.id, sortKey) : '';
-    after = { key: keyValue, id: last.sample.id };
-  }
-}
-
-/** The sort key of one row as PostgreSQL's text (exact timestamps, no JavaScript rounding). */
-async function keyOf(db: DbOrTx, id: number, sortKey: SQL<string>): Promise<string> {
-  const result = await db.execute(sql`select ${sortKey} as k from ${samples} where ${samples.id} = ${id}`);
-  return String(rowsOf<{ k: string }>(result)[0]?.k ?? '');
+  const sortKey = keyed ? sql<string>`${column}::text` : undefined;
+  const sortKeyAt = Object.keys(EXPORT_AT).length;
+  const cmp = descending ? sql`<` : sql`>`;
+  return keysetBatches<SampleExportRow, { key: string | null; id: string | null }>(
+    batchSize,
+    async (after) => {
+      let bound: SQL | undefined;
+      if (after)
+        bound = keyed
+          ? sql`(${column}, ${samples.id}) ${cmp} (${after.key}, ${after.id})`
+          : sql`${samples.id} ${cmp} ${after.id}`;
+      const rows = await database.selectTextRows(
+        exportQuery(database.db, sortKey)
+          .where(and(sampleWhere(f, scope), bound))
+          .orderBy(...(keyed ? [dir(column), dir(samples.id)] : [dir(samples.id)]))
+          .limit(batchSize)
+          .toSQL(),
+      );
+      const last = rows[rows.length - 1];
+      return {
+        rows,
+        next: last ? { key: keyed ? (last[sortKeyAt] ?? null) : null, id: last[EXPORT_AT.id] ?? null } : null,
+      };
+    },
+  );
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
+import { columnIndexes, type TextRow } from '../../db/text-rows';
 import { samples, users } from '../../db/schema';
 import type { SampleRow } from '../../db/samples';
 
@@ -82,53 +83,47 @@ export function workListQuery(db: DbOrTx) {
 }
 
 /**
- * The CSV export's columns only (GET /api/admin/samples.csv): what its cells are made of, nested under
- * `sample` like the lab list's rows. No first photo (a subquery per row), no long texts: an export
- * of a million rows allocates each row's objects once, so every column it does not need costs
- * memory and time for nothing (docs/benchmarks.md, "Search, filters and export").
+ * The CSV export's columns only (GET /api/admin/samples.csv): what its cells are made of. No first
+ * photo (a subquery per row), no long texts: an export of a million rows reads each of them once,
+ * so every column it does not need costs memory and time for nothing. The rows come back as arrays
+ * of text (`Database.selectTextRows`), the columns in this order (`EXPORT_AT`).
  */
 const exportColumns = {
-  sample: {
-    id: samples.id,
-    itemName: samples.itemName,
-    category: samples.category,
-    status: samples.status,
-    submitterName: samples.submitterName,
-    submitterEmail: samples.submitterEmail,
-    representativeName: samples.representativeName,
-    clientName: samples.clientName,
-    submissionDate: samples.submissionDate,
-    lastUpdated: samples.lastUpdated,
-    urgencyLevel: samples.urgencyLevel,
-    quoteStatus: samples.quoteStatus,
-    quoteValidUntil: samples.quoteValidUntil,
-    quoteAcceptedAt: samples.quoteAcceptedAt,
-    expectedCompletion: samples.expectedCompletion,
-    reportCode: samples.reportCode,
-  },
+  id: samples.id,
+  itemName: samples.itemName,
+  category: samples.category,
+  status: samples.status,
+  submitterName: samples.submitterName,
+  submitterEmail: samples.submitterEmail,
+  representativeName: samples.representativeName,
+  clientName: samples.clientName,
+  submissionDate: samples.submissionDate,
+  lastUpdated: samples.lastUpdated,
+  urgencyLevel: samples.urgencyLevel,
+  quoteStatus: samples.quoteStatus,
+  quoteValidUntil: samples.quoteValidUntil,
+  quoteAcceptedAt: samples.quoteAcceptedAt,
+  expectedCompletion: samples.expectedCompletion,
+  reportCode: samples.reportCode,
   userFirstName: users.firstName,
   userLastName: users.lastName,
   staffFirstName: assigned.firstName,
   staffLastName: assigned.lastName,
 };
 
-type ExportSampleColumns = typeof exportColumns.sample;
-export type SampleExportRow = {
-  sample: {
-    [K in keyof ExportSampleColumns]: ExportSampleColumns[K]['_']['notNull'] extends true
-      ? ExportSampleColumns[K]['_']['data']
-      : ExportSampleColumns[K]['_']['data'] | null;
-  };
-  userFirstName: string | null;
-  userLastName: string | null;
-  staffFirstName: string | null;
-  staffLastName: string | null;
-};
+/** One exported sample: each column's text as PostgreSQL sends it, at its `EXPORT_AT` index. */
+export type SampleExportRow = TextRow;
 
-/** The CSV export's select: filter, order and read it in batches. */
-export function exportQuery(db: DbOrTx) {
+/** Where each export column sits in a row; the sort key, when the export is sorted, comes last. */
+export const EXPORT_AT = columnIndexes(exportColumns);
+
+/**
+ * The CSV export's select: filter, order and read it in batches, as text rows. `sortKey` (the sort
+ * column as PostgreSQL's text, for the next batch's keyset bound) is added after the columns.
+ */
+export function exportQuery(db: DbOrTx, sortKey?: SQL<string>) {
   return db
-    .select(exportColumns)
+    .select(sortKey ? { ...exportColumns, sortKey } : exportColumns)
     .from(samples)
     .leftJoin(users, eq(users.id, samples.userId))
     .leftJoin(assigned, eq(assigned.id, samples.assignedStaffId));
