@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { decodeTimestamp, decodeTimestampOrNull, textParam } from './text-rows';
+import { compactJson, decodeTimestamp, decodeTimestampOrNull, textParam } from './text-rows';
 
 const driverIso = (text: string) =>
   (pg.types.getTypeParser(1184, 'text') as (t: string) => Date)(text).toISOString();
@@ -42,5 +42,28 @@ describe('textParam', () => {
     expect(textParam('ABC')).toBe('ABC');
     expect(textParam(null)).toBeNull();
     expect(textParam(undefined)).toBeNull();
+  });
+});
+
+describe('compactJson', () => {
+  it("writes jsonb's text as JSON.stringify writes the value the driver parses from it", () => {
+    const cases: [string, string][] = [
+      [
+        '{"b": 1, "10": -2, "aa": [1, -2.5, null, true], "z": {"q": "x, \\"y\\"\\nz"}}',
+        '{"10":-2,"b":1,"aa":[1,-2.5,null,true],"z":{"q":"x, \\"y\\"\\nz"}}',
+      ],
+      ['{}', '{}'],
+      ['[1, {"a": 2}]', '[1,{"a":2}]'],
+      ['-5', '-5'],
+      ['"=text"', '"=text"'],
+      ['{"big": 12345678901234567890, "e": 1e21}', '{"big":12345678901234567000,"e":1e+21}'],
+      ['{"u": "é😀\u2028"}', '{"u":"é😀\u2028"}'],
+    ];
+    for (const [text, json] of cases) expect(compactJson(text)).toBe(json);
+  });
+
+  it('keeps SQL null and JSON null empty', () => {
+    expect(compactJson(null)).toBeNull();
+    expect(compactJson('null')).toBeNull();
   });
 });

@@ -105,6 +105,17 @@ export const decodeTimestampOrNull = (text: string | null): string | null =>
   text === null ? null : decodeTimestamp(text);
 
 /**
+ * A json or jsonb column's text as the app writes JSON (JSON.stringify: no white space, the keys in
+ * the stored order): PostgreSQL's jsonb text puts a space after each colon and comma. Null for SQL
+ * null and for JSON null.
+ */
+export function compactJson(text: string | null): string | null {
+  if (text === null) return null;
+  const value: unknown = JSON.parse(text);
+  return value === null ? null : JSON.stringify(value);
+}
+
+/**
  * Where each field of a flat select (`db.select(fields)`) sits in its text rows: drizzle selects the
  * fields in the object's order. Read as `row[at.itemName]`.
  */

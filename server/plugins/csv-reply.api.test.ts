@@ -4,7 +4,10 @@ import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samples } from '../db/schema';
+import { type AuditRecord, auditHash } from '../audit/audit';
+import { auditChainHead, auditEvents, samples } from '../db/schema';
+import { AUDIT_CSV } from '../modules/audit/audit.presenter';
+import { auditExportBatches } from '../modules/audit/audit.queries';
 import { exportBatches } from '../modules/workflow/sample-search.queries';
 import { EXPORT_AT } from '../modules/workflow/workflow.queries';
 import { createUser, dbKind, startTestApp, type TestApp, type TestUser } from '../../tests/support/test-app';
@@ -17,6 +20,7 @@ import { type CsvColumn, csvStream } from './csv-reply';
 const BATCH_ROWS = 1;
 const INQUIRIES = 96;
 const MESSAGE_BYTES = 256 * 1024;
+const AUDIT_EVENTS = 96;
 
 let t: TestApp;
 let admin: TestUser;
@@ -64,6 +68,36 @@ async function quiet(state: { pulled: number; reading: number }) {
     await new Promise((resolve) => setImmediate(resolve));
     calm = state.reading === 0 && state.pulled === before ? calm + 1 : 0;
   }
+}
+
+/**
+ * Starts a GET of `path` that takes the first chunk and then stops reading; `resume()` reads on and
+ * `done` answers the whole body.
+ */
+function pausingGet(path: string, token: string) {
+  const seen = { bytes: 0, atPause: 0 };
+  let resume: () => void = () => {};
+  const done = new Promise<string>((resolve, reject) => {
+    const req = request(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const parts: Buffer[] = [];
+      let paused = false;
+      res.on('data', (chunk: Buffer) => {
+        parts.push(chunk);
+        seen.bytes += chunk.length;
+        if (!paused) {
+          paused = true;
+          res.pause();
+          seen.atPause = seen.bytes;
+          resume = () => res.resume();
+        }
+      });
+      res.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  return { seen, done, resume: () => resume() };
 }
 
 /** Resolves once `count` has not changed for half a second (the server waits on the socket). */
@@ -136,45 +170,96 @@ describe(`CSV exports under a slow reader (${dbKind()})`, () => {
         repeat(chr(97 + g % 26), ${MESSAGE_BYTES}), 'new'
       from generate_series(1, ${INQUIRIES}) g`);
     statements = 0;
-    const seen = { bytes: 0, atPause: 0, whilePaused: 0 };
-    let resume: () => void = () => {};
-    const done = new Promise<string>((resolve, reject) => {
-      const req = request(
-        `${t.url}/api/admin/contact-inquiries.csv`,
-        { headers: { authorization: `Bearer ${admin.token}` } },
-        (res) => {
-          const parts: Buffer[] = [];
-          let paused = false;
-          res.on('data', (chunk: Buffer) => {
-            parts.push(chunk);
-            seen.bytes += chunk.length;
-            if (!paused) {
-              paused = true;
-              res.pause();
-              seen.atPause = seen.bytes;
-              resume = () => res.resume();
-            }
-          });
-          res.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+    const get = pausingGet('/api/admin/contact-inquiries.csv', admin.token);
     await steady(() => statements);
-    seen.whilePaused = statements;
+    const whilePaused = statements;
     // The socket buffers take a few MB; the server then waits, far from the export's end.
-    expect(seen.bytes).toBe(seen.atPause);
-    expect(seen.whilePaused).toBeLessThan(INQUIRIES / 2);
+    expect(get.seen.bytes).toBe(get.seen.atPause);
+    expect(whilePaused).toBeLessThan(INQUIRIES / 2);
 
-    resume();
-    const text = await done;
+    get.resume();
+    const text = await get.done;
     const read = parse(text, { columns: true }) as { ID: string; Message: string }[];
     expect(read.length).toBe(INQUIRIES);
     expect(read.every((r) => r.Message.length === MESSAGE_BYTES)).toBe(true);
     const ids = read.map((r) => Number(r.ID));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(statements).toBe(INQUIRIES + 1); // one a batch, and the empty one that ends it
+  });
+
+  it('an HTTP client that stops reading stops the audit export part-way; it reads on and gets every event, chain columns and JSON included', async () => {
+    // 96 events whose `after` holds 256 KB, one a batch, chained as recordAudit chains them but
+    // written a few at a time (a loaded machine need not run 192 round trips).
+    const subjectId = `slow-${Date.now().toString(36)}`;
+    await t.db.transaction(async (tx) => {
+      const [head] = await tx.select().from(auditChainHead).for('update');
+      if (!head) throw new Error('no chain head');
+      let prev = head.lastHash;
+      const at = new Date().toISOString();
+      for (let from = 0; from < AUDIT_EVENTS; from += 8) {
+        const rows = Array.from({ length: 8 }, (_, j) => {
+          const i = from + j;
+          const record: AuditRecord = {
+            id: head.seq + 1 + i,
+            at,
+            actorId: null,
+            actorLabel: 'system',
+            action: 'lab.settings_changed',
+            subjectType: 'lab_settings',
+            subjectId,
+            before: { n: i },
+            after: { n: i + 1, note: String.fromCharCode(97 + (i % 26)).repeat(MESSAGE_BYTES) },
+            network: null,
+          };
+          const hash = auditHash(prev, record);
+          const row = { ...record, at: new Date(at), prevHash: prev, hash };
+          prev = hash;
+          return row;
+        });
+        await tx.insert(auditEvents).values(rows);
+      }
+      await tx.update(auditChainHead).set({ seq: head.seq + AUDIT_EVENTS, lastHash: prev });
+    });
+    statements = 0;
+    const get = pausingGet(`/api/admin/audit.csv?subjectId=${subjectId}`, admin.token);
+    await steady(() => statements);
+    const whilePaused = statements;
+    // The socket buffers take a few MB; the server then waits, far from the export's end.
+    expect(get.seen.bytes).toBe(get.seen.atPause);
+    expect(whilePaused).toBeLessThan(AUDIT_EVENTS / 2);
+
+    get.resume();
+    const body = await get.done;
+    const read = parse(body, { columns: true }) as Record<string, string>[];
+    expect(read.length).toBe(AUDIT_EVENTS);
+    const afters = read.map((r) => JSON.parse(r.after ?? '') as { n: number; note: string });
+    expect(afters.map((a) => a.n)).toEqual(Array.from({ length: AUDIT_EVENTS }, (_, i) => AUDIT_EVENTS - i));
+    expect(afters.every((a) => a.note.length === MESSAGE_BYTES)).toBe(true);
+    // Each event names the previous one's hash: the chain as written, newest first.
+    for (let i = 0; i + 1 < read.length; i++) expect(read[i]?.prevHash).toBe(read[i + 1]?.hash);
+    expect(statements).toBe(AUDIT_EVENTS + 1); // one a batch, and the empty one that ends it
+
+    // The same export, 8 events a batch, to a consumer that holds its first write: one batch written
+    // and one read ahead; released, the same bytes as the download.
+    const batches = counted(auditExportBatches(t.database, { subjectId }, 8));
+    const chunks: Buffer[] = [];
+    const held: (() => void)[] = [];
+    let holding = true;
+    const sink = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        if (holding) held.push(() => callback());
+        else callback();
+      },
+    });
+    csvStream(AUDIT_CSV, batches.iterable).pipe(sink);
+    await quiet(batches.state);
+    expect(batches.state.pulled).toBe(2);
+    holding = false;
+    for (const release of held.splice(0)) release();
+    await finished(sink);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(body);
+    expect(batches.state.pulled).toBe(AUDIT_EVENTS / 8 + 1);
   });
 });

@@ -2,16 +2,25 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
-export type CsvColumn<T> = { header: string; value: (row: T) => string | number | boolean | null };
+export type CsvColumn<T> = {
+  header: string;
+  value: (row: T) => string | number | boolean | null;
+  /**
+   * The text is written as it is, never given the apostrophe below: machine-made text that a reader
+   * parses (JSON), which the apostrophe would break and which no spreadsheet runs as a formula.
+   */
+  verbatim?: true;
+};
 
 /**
  * A spreadsheet opens a cell that starts with = + - @ (or a tab or carriage return) as a formula:
- * such text is written with a leading apostrophe, as OWASP advises for CSV exports.
+ * such text is written with a leading apostrophe, as OWASP advises for CSV exports (a `verbatim`
+ * column's text excepted).
  */
-export function csvCell(value: string | number | boolean | null): string {
+export function csvCell(value: string | number | boolean | null, verbatim = false): string {
   if (value === null) return '';
   const text = String(value);
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return !verbatim && typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 /** RFC 4180 quoting by csv-stringify, each record ended by a line feed (the last one too). */
@@ -37,7 +46,7 @@ export function csvStream<T>(
   let header: string | null = stringify([columns.map((c) => c.header)], CSV_OPTIONS);
   const render = (batch: readonly T[]) =>
     stringify(
-      batch.map((row) => columns.map((c) => csvCell(c.value(row)))),
+      batch.map((row) => columns.map((c) => csvCell(c.value(row), c.verbatim))),
       CSV_OPTIONS,
     );
   return new Readable({

@@ -220,6 +220,33 @@ describe('GET /api/admin/audit.csv', () => {
     expect(rows.every((r) => r.actorLabel === 'system' && r.actorId === '')).toBe(true);
   });
 
+  it('writes each event as its exact CSV line: quoting, JSON as the list gives it, an apostrophe for a formula only outside the JSON', async () => {
+    const subjectId = `-bytes-${Date.now().toString(36)}`;
+    await t.db.transaction((tx) =>
+      recordAudit(tx, {
+        actor: null,
+        action: 'lab.settings_changed',
+        subject: { type: 'lab_settings', id: subjectId },
+        before: { '10': -1, b: 'x, "y"\nz', a: [1, -2.5, null], nested: { '=f': '@g' } },
+        after: null,
+        ip: '2001:db8:5::1',
+      }),
+    );
+    const { events } = await list(`?subjectId=${encodeURIComponent(subjectId)}`);
+    const e = events[0];
+    if (!e) throw new Error('no event');
+    const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+    const res = await call(t, 'GET', `/api/admin/audit.csv?subjectId=${encodeURIComponent(subjectId)}`, {
+      token: admin.token,
+    });
+    expect(res.text).toBe(
+      'id,at,actorId,actorLabel,action,subjectType,subjectId,before,after,network,prevHash,hash\n' +
+        `${e.id},${e.at},,system,lab.settings_changed,lab_settings,'${subjectId},` +
+        `${quoted(JSON.stringify(e.before))},,2001:db8:5::/48,${e.prevHash},${e.hash}\n`,
+    );
+    expect(JSON.stringify(e.before)).toMatch(/^\{"10":-1,/);
+  });
+
   it('writes a formula-like label with a leading apostrophe', async () => {
     const typed = '=cmd@evil.test';
     await call(t, 'POST', '/login', { json: { email: typed, password: 'whatever-123' } });

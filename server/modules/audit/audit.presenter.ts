@@ -1,6 +1,8 @@
 import type { AuditEvent } from '../../../common/contracts/audit';
 import { isoDate } from '../../plugins/presented-json';
-import type { AuditRow } from './audit.queries';
+import { compactJson, decodeTimestampOrNull } from '../../db/text-rows';
+import type { CsvColumn } from '../../plugins/csv-reply';
+import { AUDIT_EXPORT_AT, type AuditExportRow, type AuditRow } from './audit.queries';
 
 /** An event as it leaves the server: everything stored (secrets never enter the log). */
 export function presentAuditEvent(row: AuditRow): AuditEvent {
@@ -20,45 +22,27 @@ export function presentAuditEvent(row: AuditRow): AuditEvent {
   };
 }
 
-/** The CSV's columns, in order; before and after as JSON text. */
-export const AUDIT_CSV_COLUMNS = [
-  'id',
-  'at',
-  'actorId',
-  'actorLabel',
-  'action',
-  'subjectType',
-  'subjectId',
-  'before',
-  'after',
-  'network',
-  'prevHash',
-  'hash',
-] as const;
+/** One column of an exported event, by name. */
+const c = (r: AuditExportRow, key: keyof typeof AUDIT_EXPORT_AT): string | null =>
+  r[AUDIT_EXPORT_AT[key]] ?? null;
 
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first: a typed e-mail at a failed
- * sign-in is the visitor's text) is written with a leading apostrophe, as OWASP advises.
+ * The CSV's columns, in order, from the export's text rows: the event as `presentAuditEvent` gives
+ * it, before and after as JSON text (written as they are: an apostrophe would break the JSON). A
+ * text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first: a typed e-mail at a
+ * failed sign-in is the visitor's text) gets a leading apostrophe (`csvCell`).
  */
-function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-export function auditCsvRecord(row: AuditRow): string[] {
-  const e = presentAuditEvent(row);
-  const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
-  return [
-    String(e.id),
-    e.at,
-    e.actorId === null ? '' : String(e.actorId),
-    safeCell(e.actorLabel),
-    e.action,
-    e.subjectType,
-    safeCell(e.subjectId ?? ''),
-    json(e.before),
-    json(e.after),
-    e.network ?? '',
-    e.prevHash,
-    e.hash,
-  ];
-}
+export const AUDIT_CSV: readonly CsvColumn<AuditExportRow>[] = [
+  { header: 'id', value: (r) => c(r, 'id') },
+  { header: 'at', value: (r) => decodeTimestampOrNull(c(r, 'at')) },
+  { header: 'actorId', value: (r) => c(r, 'actorId') },
+  { header: 'actorLabel', value: (r) => c(r, 'actorLabel') },
+  { header: 'action', value: (r) => c(r, 'action') },
+  { header: 'subjectType', value: (r) => c(r, 'subjectType') },
+  { header: 'subjectId', value: (r) => c(r, 'subjectId') },
+  { header: 'before', value: (r) => compactJson(c(r, 'before')), verbatim: true },
+  { header: 'after', value: (r) => compactJson(c(r, 'after')), verbatim: true },
+  { header: 'network', value: (r) => c(r, 'network') },
+  { header: 'prevHash', value: (r) => c(r, 'prevHash') },
+  { header: 'hash', value: (r) => c(r, 'hash') },
+];

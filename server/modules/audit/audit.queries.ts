@@ -1,7 +1,9 @@
 import { and, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AuditFilters } from '../../../common/contracts/audit';
 import { AUDIT_SYSTEM_ACTOR } from '../../../common/domain/audit';
-import type { DbOrTx } from '../../db/client';
+import { keysetBatches } from '../../db/batches';
+import type { Database, DbOrTx } from '../../db/client';
+import { columnIndexes, type TextRow } from '../../db/text-rows';
 import { auditChainHead, auditEvents } from '../../db/schema';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
@@ -76,25 +78,50 @@ export async function auditPage(
   return { rows, total: Number(counted?.n ?? 0), filtered: true };
 }
 
-/** Every matching event, newest first, read in batches by id (never all in memory). */
-export async function* auditEventsNewestFirst(
-  db: DbOrTx,
+/** The CSV's columns, in its order, read as text rows (`Database.selectTextRows`). */
+const exportColumns = {
+  id: auditEvents.id,
+  at: auditEvents.at,
+  actorId: auditEvents.actorId,
+  actorLabel: auditEvents.actorLabel,
+  action: auditEvents.action,
+  subjectType: auditEvents.subjectType,
+  subjectId: auditEvents.subjectId,
+  before: auditEvents.before,
+  after: auditEvents.after,
+  network: auditEvents.network,
+  prevHash: auditEvents.prevHash,
+  hash: auditEvents.hash,
+};
+
+/** Where each exported column sits in an `AuditExportRow`. */
+export const AUDIT_EXPORT_AT = columnIndexes(exportColumns);
+
+/** One exported event: each column's text as PostgreSQL sends it. */
+export type AuditExportRow = TextRow;
+
+/**
+ * Every matching event, newest first, in batches read by keyset (id below the last batch's): no
+ * OFFSET, whatever the number of events. Each batch is one statement whose rows are arrays of text,
+ * read only when the consumer asks for it (csvStream).
+ */
+export function auditExportBatches(
+  database: Pick<Database, 'db' | 'selectTextRows'>,
   filters: AuditFilters,
   batchSize = 1000,
-): AsyncGenerator<AuditRow> {
+): AsyncIterable<AuditExportRow[]> {
   const where = whereOf(filters);
-  let below: number | null = null;
-  for (;;) {
-    const bound: SQL | undefined = below === null ? undefined : lt(auditEvents.id, below);
-    const rows: AuditRow[] = await db
-      .select()
-      .from(auditEvents)
-      .where(and(where, bound))
-      .orderBy(desc(auditEvents.id))
-      .limit(batchSize);
-    yield* rows;
+  return keysetBatches<AuditExportRow, number>(batchSize, async (below) => {
+    const rows = await database.selectTextRows(
+      database.db
+        .select(exportColumns)
+        .from(auditEvents)
+        .where(and(where, below === null ? undefined : lt(auditEvents.id, below)))
+        .orderBy(desc(auditEvents.id))
+        .limit(batchSize)
+        .toSQL(),
+    );
     const last = rows[rows.length - 1];
-    if (!last || rows.length < batchSize) return;
-    below = last.id;
-  }
+    return { rows, next: last ? Number(last[AUDIT_EXPORT_AT.id]) : null };
+  });
 }

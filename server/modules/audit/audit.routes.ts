@@ -1,5 +1,3 @@
-import { pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUDIT_TOO_DEEP_MESSAGE,
@@ -16,8 +14,9 @@ import { type ChainVerification, verifyAuditChain } from '../../audit/verify-cha
 import { requirePermission } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
 import { canReadAuditTrail } from '../../policies/audit';
-import { AUDIT_CSV_COLUMNS, auditCsvRecord, presentAuditEvent } from './audit.presenter';
-import { auditEventsNewestFirst, auditPage } from './audit.queries';
+import { sendCsv } from '../../plugins/csv-reply';
+import { AUDIT_CSV, presentAuditEvent } from './audit.presenter';
+import { auditExportBatches, auditPage } from './audit.queries';
 import { isoDay } from '../../time';
 
 /** The audit trail for admins: the filtered list, its CSV, and the chain's verification (docs/product/audit-trail.md). */
@@ -61,32 +60,20 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['audit'],
           summary: 'Every matching audit event as CSV, newest first, streamed (admin)',
-          description: `${filterDoc} Columns: ${AUDIT_CSV_COLUMNS.join(', ')}; before and after as JSON.`,
+          description: `${filterDoc} Columns: ${AUDIT_CSV.map((c) => c.header).join(', ')}; before and after as JSON.`,
           security: [{ bearer: [] }],
           querystring: auditFilters,
           produces: ['text/csv'],
           response: errors,
         },
       },
-      async (request, reply) => {
-        const filters = request.query;
-        const rows = Readable.from(
-          (async function* () {
-            for await (const row of auditEventsNewestFirst(deps.db, filters)) yield auditCsvRecord(row);
-          })(),
-        );
-        const csv = stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS] });
-        // A read failing half-way ends the download with an error rather than a short file that looks whole.
-        pipeline(rows, csv, (err) => {
-          if (err) request.log.error({ err }, 'audit CSV export failed');
-        });
-        const day = isoDay(new Date());
-        reply.header('content-type', 'text/csv; charset=utf-8');
-        reply.header('content-disposition', `attachment; filename="audit-${day}.csv"`);
-        reply.header('cache-control', 'private, no-store');
-        // A stream is sent as it is (no serializer); the type provider only knows the error bodies.
-        return reply.send(csv as unknown as { message: string });
-      },
+      async (request, reply) =>
+        sendCsv(
+          reply,
+          `audit-${isoDay(new Date())}.csv`,
+          AUDIT_CSV,
+          auditExportBatches(deps.database, request.query, deps.config.exportBatchRows),
+        ),
     );
 
     // One check at a time per instance: a second admin asking meanwhile gets the same answer.
