@@ -181,6 +181,9 @@ export function createJobWorker(opts: {
   /**
    * The ids of a fair queue's next jobs: each key's oldest due job, keys whose jobs were touched
    * least recently (never first) ahead. Jobs without a key count as keys of their own.
+   * When a key was last served is looked up per due key (the newest non-pending job of that key, one
+   * step back through jobs_fair_idx), not aggregated over every finished job the queue keeps for a
+   * week: the claim's cost stays with the keys waiting, not with the history (docs/benchmarks.md).
    */
   async function fairCandidates(queue: string, limit: number): Promise<number[]> {
     const ownKey = sql`coalesce(${jobs.fairKey}, '#' || ${jobs.id}::text)`;
@@ -196,18 +199,13 @@ export function createJobWorker(opts: {
       .from(jobs)
       .where(and(eq(jobs.queue, queue), isDue()))
       .as('due');
-    const served = db
-      .select({ key: jobs.fairKey, last: sql<Date>`max(${jobs.updatedAt})`.as('last') })
-      .from(jobs)
-      .where(and(eq(jobs.queue, queue), sql`${jobs.state} <> 'pending'`, sql`${jobs.fairKey} is not null`))
-      .groupBy(jobs.fairKey)
-      .as('served');
+    const lastServed = sql`(select max(served.updated_at) from ${jobs} served
+      where served.queue = ${queue} and served.fair_key = "due"."key" and served.state <> 'pending')`;
     const rows = await db
       .select({ id: due.id })
       .from(due)
-      .leftJoin(served, eq(served.key, due.key))
       .where(eq(due.rank, 1))
-      .orderBy(sql`${served.last} asc nulls first`, asc(due.runAt), asc(due.id))
+      .orderBy(sql`${lastServed} asc nulls first`, asc(due.runAt), asc(due.id))
       .limit(limit);
     return rows.map((r) => r.id);
   }
