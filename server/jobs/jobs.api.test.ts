@@ -220,6 +220,36 @@ describe('background jobs', () => {
     expect(order).toEqual(['a1', 'a2', 'b1']);
   });
 
+  it('a queue that keeps waking the worker does not keep it from looking at the other queues', async () => {
+    // A wake-up looks at its own queue only; every queue is still looked at once per poll interval,
+    // even while one queue wakes the worker far more often than that (docs/benchmarks.md, load).
+    const worker = createJobWorker({ db: database.db, log: quiet, pollMs: 200 });
+    let busyRuns = 0;
+    let stopBusy = false;
+    worker.registerJobHandler('t.busy', async () => {
+      busyRuns += 1;
+      if (!stopBusy) await enqueueJob(database.db, { queue: 't.busy', payload: {} });
+    });
+    let quietRanAfter: number | null = null;
+    worker.registerJobHandler('t.quiet', async () => {
+      quietRanAfter = busyRuns;
+    });
+    worker.start();
+    try {
+      await enqueueJob(database.db, { queue: 't.busy', payload: {} });
+      await until(async () => busyRuns >= 3);
+      // A due job nobody announced, stored by a statement (as a submission stores its photos' jobs).
+      await database.db.insert(jobs).values({ queue: 't.quiet', payload: {}, maxAttempts: 3 });
+      const before = busyRuns;
+      await until(async () => quietRanAfter !== null);
+      // The busy queue kept waking the worker meanwhile, and the quiet job ran all the same.
+      expect(quietRanAfter).toBeGreaterThan(before);
+    } finally {
+      stopBusy = true;
+      await worker.stop();
+    }
+  });
+
   it('the default back-off keeps retrying for more than a day', () => {
     const backoff = exponentialBackoff(30_000);
     let total = 0;

@@ -170,6 +170,12 @@ export function createJobWorker(opts: {
   let polling: Promise<number> | null = null;
   let pollAgain = false;
   let lastCleanup = 0;
+  // A wake-up (a job enqueued here, a run finished) looks only at its own queue; every queue is
+  // looked at on the regular poll, and at least every pollMs however often wake-ups come. A busy
+  // queue (a photo's copies per submission) then costs one claim per job, not one per queue.
+  const woken = new Set<string>();
+  let wakeAll = true;
+  let lastFull = 0;
 
   const isDue = () =>
     or(
@@ -308,6 +314,7 @@ export function createJobWorker(opts: {
     })().finally(() => {
       reg.running -= 1;
       inFlight.delete(p);
+      woken.add(job.queue);
       if (!stopping) schedule(0);
     });
     inFlight.add(p);
@@ -324,7 +331,16 @@ export function createJobWorker(opts: {
 
   async function pollOnce(): Promise<number> {
     let started = 0;
-    for (const [queue, reg] of handlers) {
+    const full = wakeAll || Date.now() - lastFull >= pollMs;
+    const queues = full ? [...handlers.keys()] : [...woken];
+    woken.clear();
+    if (full) {
+      wakeAll = false;
+      lastFull = Date.now();
+    }
+    for (const queue of queues) {
+      const reg = handlers.get(queue);
+      if (!reg) continue;
       const free = reg.concurrency - reg.running;
       if (free <= 0 || stopping) continue;
       const claimed = await claim(queue, reg, free);
@@ -370,7 +386,10 @@ export function createJobWorker(opts: {
   }
 
   const onEnqueued = (queue: string) => {
-    if (queue === '*' || handlers.has(queue)) schedule(0);
+    if (queue === '*') wakeAll = true;
+    else if (handlers.has(queue)) woken.add(queue);
+    else return;
+    schedule(0);
   };
 
   return {
@@ -403,6 +422,7 @@ export function createJobWorker(opts: {
       await Promise.race([all, new Promise((r) => setTimeout(r, graceMs).unref())]);
     },
     async runDue() {
+      wakeAll = true;
       const n = await poll();
       await Promise.allSettled([...inFlight]);
       return n;
