@@ -139,6 +139,8 @@ describe('sending a quote', () => {
 
     const seen = await detail(sample.id);
     expect(seen.quote).toMatchObject({ id: quote.id, status: 'sent', total: 0.3 });
+    // The sample page reads the quote in its own statement: every field as the send answered it.
+    expect(seen.quote).toEqual(quote);
     expect(seen.quoteStatus).toBe('sent');
 
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, owner.email));

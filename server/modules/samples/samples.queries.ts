@@ -5,7 +5,7 @@ import type { StoredReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { collections, jobs, sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
+import { collections, jobs, quotes, sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
 import type { SampleRow } from '../../db/samples';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/jobs';
 import { PHOTO_COPIES_FAIR_KEY_PREFIX, PHOTO_COPIES_QUEUE } from '../photos/photo-copies.job';
@@ -17,16 +17,22 @@ export type { SampleRow };
 export type SampleFileRow = typeof sampleFiles.$inferSelect;
 
 const sampleColumns = getTableColumns(samples);
+const quoteColumns = getTableColumns(quotes);
+type QuoteRow = typeof quotes.$inferSelect;
 
-/** A raw `samples` row (database column names, driver values) as drizzle would have mapped it. */
-function sampleFromDriverRow(raw: Record<string, unknown>): SampleRow {
+/** A raw row (database column names, driver or JSON values) as drizzle would have mapped it. */
+function fromDriverRow<T>(
+  columns: typeof sampleColumns | typeof quoteColumns,
+  raw: Record<string, unknown>,
+): T {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(sampleColumns)) {
+  for (const [key, column] of Object.entries(columns)) {
     const value = raw[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as SampleRow;
+  return row as T;
 }
+const sampleFromDriverRow = (raw: Record<string, unknown>) => fromDriverRow<SampleRow>(sampleColumns, raw);
 
 /**
  * The sample, its files, its first status-history row ('submitted') and one background job per photo
@@ -214,6 +220,9 @@ const prepared = preparedStatements((db) => ({
             'authorId', a.id, 'authorFirstName', a.first_name, 'authorLastName', a.last_name) order by h.id)
           from sample_status_history h left join users a on a.id = h.updated_by
           where h.sample_id = ${samples.id}), '[]'::json)`,
+      // The sample's latest quote, if any (the page shows it): in the same round trip.
+      quote: sql<Record<string, unknown> | null>`(select row_to_json(q) from quotes q
+          where q.sample_id = ${samples.id} order by q.id desc limit 1)`,
     })
     .from(samples)
     .leftJoin(owner, eq(owner.id, samples.userId))
@@ -237,5 +246,6 @@ export async function findSampleDetail(db: Db, id: number) {
     elements: head.elements,
     history: head.history,
     report: head.report,
+    quote: head.quote ? fromDriverRow<QuoteRow>(quoteColumns, head.quote) : undefined,
   };
 }

@@ -8,7 +8,6 @@ import {
   MAX_SAMPLE_FILE_BYTES,
   MAX_SAMPLE_PHOTOS,
 } from '../../../common/domain/uploads';
-import { latestQuote } from '../quotes/quotes.queries';
 import { presentQuote } from '../quotes/quotes.presenter';
 import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/auth';
@@ -104,7 +103,7 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = currentUser(request);
         const found = await findSampleDetail(deps.db, request.params.id);
         if (!found || !canReadSample(user, found.sample)) throw notFound(NOT_FOUND);
-        const quote = await latestQuote(deps.db, found.sample.id);
+        const { quote } = found;
         return presentSampleDetail(found, quote ? presentQuote(quote) : null, seesCustodyDetails(user));
       },
     );
