@@ -2,7 +2,8 @@
 // PostgreSQL, loopback only. Logins, dashboards, sample details, public verifications and sample
 // submissions with a small photo. Prints throughput, p50/p99, errors and the server's RSS over time.
 // LOAD_SECONDS and LOAD_CONNECTIONS override the defaults; LOAD_MIX=session (default) or stress picks
-// how often clients log in (see below); DIST_DIR picks the build (default dist/).
+// how often clients log in (see below); DIST_DIR picks the build (default dist/). LOAD_ONLY=<text>
+// sends only the step with that label, or those whose label contains it (to profile one endpoint).
 //
 // BENCH_BASELINE=<commit> compares this build with an older commit's in the same run: the commit is
 // built in a temporary git worktree (bench/load-baseline.ts), then the two builds are driven by this
@@ -241,12 +242,22 @@ async function runLoad(dist: string, build: RunSummary['build'], round: number):
     // thread), not the product.
     const browsing = MIX === 'stress' ? visit : [...visit, ...visit, ...visit];
     const SLOTS = browsing.length + 1;
+    const ONLY = process.env.LOAD_ONLY;
+    const steps = [login, ...browsing];
+    const only = ONLY
+      ? steps.some((s) => s.label === ONLY)
+        ? steps.filter((s) => s.label === ONLY)
+        : steps.filter((s) => s.label.includes(ONLY))
+      : undefined;
+    if (only?.length === 0) throw new Error(`LOAD_ONLY=${ONLY}: no step of the mix has that in its label`);
     const stepAt = (slot: number, ctx: Ctx): Step => {
       who(ctx);
       // 11 is prime to both sequence lengths (28, 10): over the clients, every slot gets logins.
       const loginSlot = ((ctx.i ?? 0) * 11) % SLOTS;
-      if (slot === loginSlot) return login;
-      return browsing[slot < loginSlot ? slot : slot - 1] as Step;
+      const step = slot === loginSlot ? login : (browsing[slot < loginSlot ? slot : slot - 1] as Step);
+      // LOAD_ONLY=<text>: every request is the mix's first step whose label contains it (a profile
+      // of one endpoint); the login slots stay logins only when the text picks logins.
+      return only ? (only.find((s) => s.label === step.label) ?? (only[0] as Step)) : step;
     };
     // Latency is timed here, per request, from the moment a request is built (autocannon sends it
     // at once: one request in flight per connection) to its response.
