@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { imageTooLargeMessage, MAX_IMAGE_PIXELS } from '../../common/domain/uploads';
 import { AppError } from './errors';
 import { HeifHeaderError, readHeifDimensions } from './heif-header';
+import { readImageHeaderSize } from './image-header';
 
 // Every uploaded image's size is read from its header before anything decodes it, and an image
 // declaring more than MAX_IMAGE_PIXELS is refused (docs/product/security.md, "Images"): decoding
@@ -16,9 +17,10 @@ export const UNREADABLE_HEIC_MESSAGE =
 export type DeclaredSize = { width: number; height: number; pixels: number };
 
 /**
- * The size the file's header declares: sharp (libvips) reads JPEG and PNG headers without decoding;
- * HEIC is read box by box (./heif-header.ts). null for a JPEG or PNG whose header libvips cannot
- * read (no decoder can then decode it either: its copies are marked failed).
+ * The size the file's header declares: a JPEG's frame header or a PNG's IHDR read directly
+ * (./image-header.ts), else sharp (libvips), which reads headers without decoding; HEIC is read box
+ * by box (./heif-header.ts). null for a JPEG or PNG whose header libvips cannot read either (no
+ * decoder can then decode it: its copies are marked failed).
  * Throws HeifHeaderError for a HEIC file without a readable description.
  */
 export async function declaredImageSize(image: Buffer, mime: string): Promise<DeclaredSize | null> {
@@ -32,6 +34,8 @@ export async function declaredImageSize(image: Buffer, mime: string): Promise<De
     }
     return { width: heif.width, height: heif.height, pixels: heif.largestPixels };
   }
+  const plain = readImageHeaderSize(image, mime);
+  if (plain) return { ...plain, pixels: plain.width * plain.height };
   try {
     const { width, height } = await sharp(image).metadata();
     if (!width || !height) return null;
