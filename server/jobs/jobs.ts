@@ -191,7 +191,7 @@ export function createJobWorker(opts: {
    * step back through jobs_fair_idx), not aggregated over every finished job the queue keeps for a
    * week: the claim's cost stays with the keys waiting, not with the history (docs/benchmarks.md).
    */
-  async function fairCandidates(queue: string, limit: number): Promise<number[]> {
+  function fairCandidates(queue: string, limit: number) {
     const ownKey = sql`coalesce(${jobs.fairKey}, '#' || ${jobs.id}::text)`;
     const due = db
       .select({
@@ -207,20 +207,19 @@ export function createJobWorker(opts: {
       .as('due');
     const lastServed = sql`(select max(served.updated_at) from ${jobs} served
       where served.queue = ${queue} and served.fair_key = "due"."key" and served.state <> 'pending')`;
-    const rows = await db
+    return db
       .select({ id: due.id })
       .from(due)
       .where(eq(due.rank, 1))
       .orderBy(sql`${lastServed} asc nulls first`, asc(due.runAt), asc(due.id))
       .limit(limit);
-    return rows.map((r) => r.id);
   }
 
   async function claim(queue: string, reg: Registered, limit: number): Promise<JobRow[]> {
-    // A fair queue picks its candidates first (a window function cannot lock rows), then locks those
-    // still due; one another instance took meanwhile is skipped and the next poll picks again.
-    const chosen = reg.fair ? await fairCandidates(queue, limit) : null;
-    if (chosen && chosen.length === 0) return [];
+    // A fair queue picks its candidates in a subquery (a window function cannot lock rows), and the
+    // same statement locks those still due; one another instance took meanwhile is skipped and the
+    // next poll picks again.
+    const chosen = reg.fair ? fairCandidates(queue, limit) : null;
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
