@@ -91,13 +91,19 @@ describe('mails of the lab events', () => {
     };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('photos', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'clock.jpg');
+    // The receipt is rendered with the lab's current settings (read in the round trip that draws the id).
+    const [settings] = await t.db.select().from(labSettings).limit(1);
+    if (settings) await t.db.update(labSettings).set({ labName: 'Receipt Test Laboratory' });
+    else await t.db.insert(labSettings).values({ labName: 'Receipt Test Laboratory' });
     const res = await call(t, 'POST', '/api/samples', { token: customer.token, form });
+    await t.db.update(labSettings).set({ labName: settings?.labName ?? null });
     expect(res.status).toBe(201);
     const id = (res.body as { id: number }).id;
     const [mail] = await smtp.waitFor((m) => m.subject.includes(displayId(id)));
     expect(mail?.to).toEqual([customer.email]);
     expect(mail?.subject).toBe(`We received your sample ${displayId(id)}: Receipt Test Clock`);
     expect(mail?.text).toContain('What happens next');
+    expect(mail?.html).toContain('Receipt Test Laboratory');
     expect(mail?.links).toContain(`http://lab.test/sample/${id}?from=mail`);
   });
 

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs, mailOutbox } from '../db/schema';
 import { DEFAULT_MAX_ATTEMPTS, enqueueJob, type JobWorker, retryJob } from '../jobs/jobs';
-import { readLabSettings } from '../db/lab-settings';
+import { type LabSettingsRow, readLabSettings } from '../db/lab-settings';
 import type { Storage } from '../storage/storage';
 import { createLiveTokenVault, type LiveTokenVault } from './live-tokens';
 import { type Brand, type MailData, type MailKind, type RenderedMail, templates } from './templates';
@@ -25,7 +25,14 @@ export type Mailer = {
   /** An absolute link on PUBLIC_URL. */
   url(path: string): string;
   /** Renders a mail with the lab's current branding (read through `db`). */
-  render<K extends MailKind>(db: DbOrTx, to: string, kind: K, data: MailData<K>): Promise<NewOutboxRow>;
+  /** `lab`: the lab's settings when the caller has read them already (else they are read here). */
+  render<K extends MailKind>(
+    db: DbOrTx,
+    to: string,
+    kind: K,
+    data: MailData<K>,
+    lab?: LabSettingsRow | null,
+  ): Promise<NewOutboxRow>;
   /** Stores a rendered mail and its delivery job; call it with the event's transaction. */
   insert(tx: DbOrTx, mail: NewOutboxRow): Promise<number>;
   /** render + insert, in the caller's transaction. */
@@ -68,8 +75,8 @@ export function createMailer(opts: { config: Config; secret: string }): Mailer {
   const url = (path: string) => `${config.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`;
   const liveTokens = createLiveTokenVault(opts.secret);
 
-  async function brand(db: DbOrTx): Promise<Brand> {
-    const lab = await readLabSettings(db);
+  async function brand(db: DbOrTx, known?: LabSettingsRow | null): Promise<Brand> {
+    const lab = known === undefined ? await readLabSettings(db) : known;
     return {
       labName: lab?.labName?.trim() || DEFAULT_LAB_NAME,
       logoKey: lab?.logo ?? null,
@@ -83,8 +90,8 @@ export function createMailer(opts: { config: Config; secret: string }): Mailer {
     smtpConfigured: Boolean(config.smtpUrl),
     liveTokens,
     url,
-    async render(db, to, kind, data) {
-      const b = await brand(db);
+    async render(db, to, kind, data, lab) {
+      const b = await brand(db, lab);
       const render = templates[kind] as (b: Brand, d: MailData<typeof kind>) => RenderedMail;
       const m = render(b, data);
       const headers: Record<string, string> = m.unsubscribeUrl

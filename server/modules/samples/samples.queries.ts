@@ -1,11 +1,21 @@
 import { type NewOutboxRow, outboxCte } from '../../mail/mailer';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { StoredReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { collections, jobs, quotes, sampleFiles, sampleStatusHistory, samples, users } from '../../db/schema';
+import {
+  collections,
+  jobs,
+  labSettings,
+  quotes,
+  sampleFiles,
+  sampleStatusHistory,
+  samples,
+  users,
+} from '../../db/schema';
+import type { LabSettingsRow } from '../../db/lab-settings';
 import type { SampleRow } from '../../db/samples';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/jobs';
 import { PHOTO_COPIES_FAIR_KEY_PREFIX, PHOTO_COPIES_QUEUE } from '../photos/photo-copies.job';
@@ -18,13 +28,11 @@ export type SampleFileRow = typeof sampleFiles.$inferSelect;
 
 const sampleColumns = getTableColumns(samples);
 const quoteColumns = getTableColumns(quotes);
+const labColumns = getTableColumns(labSettings);
 type QuoteRow = typeof quotes.$inferSelect;
 
 /** A raw row (database column names, driver or JSON values) as drizzle would have mapped it. */
-function fromDriverRow<T>(
-  columns: typeof sampleColumns | typeof quoteColumns,
-  raw: Record<string, unknown>,
-): T {
+function fromDriverRow<T>(columns: Record<string, Column>, raw: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(columns)) {
     const value = raw[column.name];
@@ -46,18 +54,25 @@ export async function insertSubmittedSample(
   db: Db,
   sample: NewSample,
   files: NewSampleFile[],
-  /** The receipt mail, rendered for the sample's id: stored by the same statement (docs/product/mail.md). */
-  receipt?: (sampleId: number) => Promise<NewOutboxRow>,
+  /**
+   * The receipt mail, rendered for the sample's id with the lab's settings (read with the id): stored
+   * by the same statement (docs/product/mail.md).
+   */
+  receipt?: (sampleId: number, lab: LabSettingsRow | null) => Promise<NewOutboxRow>,
   /** The customer's reservation for this submission, ended by the same statement. */
   reservationId?: number,
 ): Promise<{ sample: SampleRow }> {
-  // The receipt names the display id, so the id is drawn first (a gap if the insert then fails).
+  // The receipt names the display id, so the id is drawn first (a gap if the insert then fails), with
+  // the lab's settings its rendering needs in the same round trip.
   let id: number | undefined;
   let mail: NewOutboxRow | undefined;
   if (receipt) {
-    const drawn = await db.execute(sql`select nextval(pg_get_serial_sequence('samples', 'id')) as id`);
-    id = Number((drawn as unknown as { rows: { id: string | number }[] }).rows[0]?.id);
-    mail = await receipt(id);
+    const drawn = await db.execute(sql`select nextval(pg_get_serial_sequence('samples', 'id')) as id,
+      (select row_to_json(l) from ${labSettings} l order by l.id limit 1) as lab`);
+    const row = (drawn as unknown as { rows: { id: string | number; lab: Record<string, unknown> | null }[] })
+      .rows[0];
+    id = Number(row?.id);
+    mail = await receipt(id, row?.lab ? fromDriverRow<LabSettingsRow>(labColumns, row.lab) : null);
   }
   const insertSample = db
     .insert(samples)

@@ -163,13 +163,19 @@ export async function submitSample(
       deps.db,
       { ...newSampleColumns(user.id, parsed.data), collectionId },
       files.map(({ key: _key, ...file }) => file),
-      (sampleId) =>
-        deps.mailer.render(deps.db, user.email, 'sampleSubmitted', {
-          firstName: user.firstName,
-          displayId: displaySampleId(sampleId),
-          itemName: parsed.data.itemName,
-          sampleUrl: deps.mailer.url(samplePageFromMail(sampleId)),
-        }),
+      (sampleId, lab) =>
+        deps.mailer.render(
+          deps.db,
+          user.email,
+          'sampleSubmitted',
+          {
+            firstName: user.firstName,
+            displayId: displaySampleId(sampleId),
+            itemName: parsed.data.itemName,
+            sampleUrl: deps.mailer.url(samplePageFromMail(sampleId)),
+          },
+          lab,
+        ),
       reservationId,
     );
     return created.sample;
