@@ -115,6 +115,26 @@ async function steady(count: () => number) {
   }
 }
 
+/** A consumer that takes the first chunk and then holds every write until `release()`. */
+function holdingSink() {
+  const chunks: Buffer[] = [];
+  const held: (() => void)[] = [];
+  let holding = true;
+  const sink = new Writable({
+    highWaterMark: 1,
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      if (holding) held.push(() => callback());
+      else callback();
+    },
+  });
+  const release = () => {
+    holding = false;
+    for (const r of held.splice(0)) r();
+  };
+  return { sink, chunks, release };
+}
+
 describe(`CSV exports under a slow reader (${dbKind()})`, () => {
   it('the samples export reads one batch ahead of a consumer that stops taking chunks, and all of it once it reads again', async () => {
     const owner = await createUser(t, { role: 'user' });
@@ -137,25 +157,14 @@ describe(`CSV exports under a slow reader (${dbKind()})`, () => {
     const stream = csvStream(columns, batches.iterable);
 
     // A consumer that takes the first chunk and then holds every write until released.
-    const chunks: Buffer[] = [];
-    const held: (() => void)[] = [];
-    let holding = true;
-    const sink = new Writable({
-      highWaterMark: 1,
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        if (holding) held.push(() => callback());
-        else callback();
-      },
-    });
+    const { sink, chunks, release } = holdingSink();
     stream.pipe(sink);
     await quiet(batches.state);
     // One batch written and waiting on the consumer, one read ahead: 2 of the 10 batches.
     expect(batches.state.pulled).toBe(2);
     expect(chunks.length).toBe(1);
 
-    holding = false;
-    for (const release of held.splice(0)) release();
+    release();
     await finished(sink);
     const read = parse(Buffer.concat(chunks).toString('utf8'), { columns: true }) as { ID: string }[];
     expect(read.map((r) => Number(r.ID))).toEqual([...ids].reverse());
@@ -242,22 +251,11 @@ describe(`CSV exports under a slow reader (${dbKind()})`, () => {
     // The same export, 8 events a batch, to a consumer that holds its first write: one batch written
     // and one read ahead; released, the same bytes as the download.
     const batches = counted(auditExportBatches(t.database, { subjectId }, 8));
-    const chunks: Buffer[] = [];
-    const held: (() => void)[] = [];
-    let holding = true;
-    const sink = new Writable({
-      highWaterMark: 1,
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        if (holding) held.push(() => callback());
-        else callback();
-      },
-    });
+    const { sink, chunks, release } = holdingSink();
     csvStream(AUDIT_CSV, batches.iterable).pipe(sink);
     await quiet(batches.state);
     expect(batches.state.pulled).toBe(2);
-    holding = false;
-    for (const release of held.splice(0)) release();
+    release();
     await finished(sink);
     expect(Buffer.concat(chunks).toString('utf8')).toBe(body);
     expect(batches.state.pulled).toBe(AUDIT_EVENTS / 8 + 1);
