@@ -3,7 +3,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -182,8 +181,13 @@ export async function buildApp(opts: {
   registerSecurityHeaders(app);
   // Per-address limits (verify, contact): in this process's memory, or shared by every instance in
   // Redis when REDIS_URL is set. If Redis is unreachable, requests pass rather than fail (skipOnError).
+  // Its client is loaded only then: an instance without Redis does not pay for it at every start.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : null;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));

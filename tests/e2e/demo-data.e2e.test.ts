@@ -59,7 +59,7 @@ beforeAll(async () => {
         (await (await fetch(`${product.url}/api/samples/${r.id}`, { headers: auth })).json()) as SampleDetail,
     ),
   );
-  browser = await launchBrowser();
+  browser = await launchBrowser('shell');
 }, 240_000);
 
 afterAll(async () => {

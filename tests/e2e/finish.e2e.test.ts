@@ -78,7 +78,7 @@ let holdId = 0;
 let reportCode = '';
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct({ RATE_LIMITS: 'off' }), launchBrowser()]);
+  [product, browser] = await Promise.all([startProduct({ RATE_LIMITS: 'off' }), launchBrowser('shell')]);
   for (const u of [customer, analyst]) {
     const r = await api('/api/register', { method: 'POST', body: JSON.stringify(u) });
     expect(r.status).toBe(201);

@@ -48,7 +48,10 @@ beforeAll(async () => {
   writeFileSync(files.heic, heicFixture());
   writeFileSync(files.png, await transparentPng());
   // A first start (database, signing keys) can take long on a busy machine.
-  [product, browser] = await Promise.all([startProduct({}, { startTimeoutMs: 170_000 }), launchBrowser()]);
+  [product, browser] = await Promise.all([
+    startProduct({}, { startTimeoutMs: 170_000 }),
+    launchBrowser('shell'),
+  ]);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

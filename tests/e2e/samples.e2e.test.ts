@@ -18,7 +18,8 @@ async function register(email: string, firstName: string) {
 }
 
 beforeAll(async () => {
-  ({ product, browser } = await startE2E());
+  // A report opens in its own tab here: the full browser, which has a PDF viewer.
+  ({ product, browser } = await startE2E({}, { browser: 'full' }));
 });
 afterAll(() => stopE2E({ product, browser }));
 

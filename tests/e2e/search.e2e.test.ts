@@ -51,7 +51,7 @@ const estate = {
 const dataDir = mkdtempSync(join(tmpdir(), 'vl-e2e-search-'));
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct({}, { dataDir }), launchBrowser()]);
+  [product, browser] = await Promise.all([startProduct({}, { dataDir }), launchBrowser('shell')]);
   const owner = await registerAccount(product, client);
   const staff = await registerAccount(product, analyst);
   const estateAccount = await registerAccount(product, estate);

@@ -36,7 +36,8 @@ let customerToken = '';
 let authorToken = '';
 
 beforeAll(async () => {
-  ({ product, browser } = await startE2E());
+  // A report opens in its own tab here: the full browser, which has a PDF viewer.
+  ({ product, browser } = await startE2E({}, { browser: 'full' }));
   adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
   const author = await registerAccount(product, { ...AUTHOR, firstName: 'Ada', lastName: 'Author' });
   const reviewer = await registerAccount(product, { ...REVIEWER, firstName: 'Rita', lastName: 'Reviewer' });

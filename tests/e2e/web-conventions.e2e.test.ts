@@ -67,7 +67,8 @@ const visible = (page: Page, text: string | RegExp) =>
     .waitFor({ state: 'visible', timeout: 10_000 });
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  // 'View' opens a file in its own tab: the full browser, which has a PDF viewer.
+  [product, browser] = await Promise.all([startProduct(), launchBrowser('full')]);
   const admin = await tokenOf(E2E_ADMIN);
   const staff = await api('/api/register', { json: { ...STAFF, firstName: 'Wes', lastName: 'Staff' } });
   await api('/api/register', { json: { ...CUSTOMER, firstName: 'Nora', lastName: 'Customer' } });

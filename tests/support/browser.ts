@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, programInstalled } from './programs';
+import { CHROMIUM_PATH, CHROMIUM_SHELL_PATH, isCi, loud, programInstalled } from './programs';
 
 export { CHROMIUM_PATH };
 export const chromiumAvailable = () => programInstalled(CHROMIUM_PATH);
@@ -19,8 +19,34 @@ const ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
+/**
+ * Which Chromium drives a page. 'shell' is chromium-headless-shell: Chromium's own headless build (the
+ * one Playwright itself runs headless tests in), with the same Blink and V8 as the browser but without
+ * its display compositor, so a journey costs about half the CPU (README.md, "Testing"). It has no PDF
+ * viewer: a PDF opened in a new tab is downloaded and the tab stays on about:blank. 'full' is the
+ * browser people use: for the journeys that check a report opening in its own tab, for the benchmarks
+ * (LCP as a browser paints it) and for the screenshots.
+ */
+export type BrowserKind = 'full' | 'shell';
+
+let warnedNoShell = false;
+
+export function launchBrowser(kind: BrowserKind = 'full'): Promise<Browser> {
+  let executablePath = CHROMIUM_PATH;
+  if (kind === 'shell') {
+    if (programInstalled(CHROMIUM_SHELL_PATH)) executablePath = CHROMIUM_SHELL_PATH;
+    else if (isCi())
+      throw new Error(
+        `Chromium headless shell (${CHROMIUM_SHELL_PATH}) is missing: apt-get install chromium-headless-shell; CI=true must not run the journeys without it.`,
+      );
+    else if (!warnedNoShell) {
+      warnedNoShell = true;
+      loud(
+        `Chromium headless shell (${CHROMIUM_SHELL_PATH}) is missing: the journeys run in the full Chromium, about twice as slow. apt-get install chromium-headless-shell`,
+      );
+    }
+  }
+  return chromium.launch({ executablePath, args: ARGS, headless: true });
 }
 
 export async function newPage(

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { type BrowserKind, launchBrowser } from './browser';
 import { type Product, startProduct } from './product';
 
 // What every end-to-end file does around its journeys: start the built product and Chromium together,
@@ -8,9 +8,15 @@ import { type Product, startProduct } from './product';
 
 export type E2E = { product: Product; browser: Browser };
 
-/** Starts the built product (with `env`) and a headless Chromium side by side. */
-export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
-  const [product, browser] = await Promise.all([startProduct(env), launchBrowser()]);
+/**
+ * Starts the built product (with `env`) and a headless Chromium side by side: the headless shell,
+ * or the full browser for a file that opens a PDF in its own tab (`browser: 'full'`, ./browser.ts).
+ */
+export async function startE2E(
+  env: Record<string, string> = {},
+  opts: { browser?: BrowserKind } = {},
+): Promise<E2E> {
+  const [product, browser] = await Promise.all([startProduct(env), launchBrowser(opts.browser ?? 'shell')]);
   return { product, browser };
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_SHELL_PATH = process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 export const REDIS_BIN = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
@@ -24,6 +25,11 @@ export type Program = {
 export const PROGRAMS = {
   postgres: { name: 'PostgreSQL 15 server (initdb)', path: join(PG_BIN, 'initdb'), apt: 'postgresql-15' },
   chromium: { name: 'Chromium', path: CHROMIUM_PATH, apt: 'chromium' },
+  chromiumShell: {
+    name: 'Chromium headless shell',
+    path: CHROMIUM_SHELL_PATH,
+    apt: 'chromium-headless-shell',
+  },
   redis: { name: 'redis-server', path: REDIS_BIN, apt: 'redis-server' },
   nginx: { name: 'nginx', path: NGINX_BIN, apt: 'nginx-light' },
   pdftoppm: { name: 'pdftoppm', path: 'pdftoppm', apt: 'poppler-utils' },
@@ -35,7 +41,7 @@ export const PROGRAMS = {
   zbarimg: { name: 'zbarimg', path: 'zbarimg', apt: 'zbar-tools' },
 } as const satisfies Record<string, Program>;
 
-const isCi = () => process.env.CI === 'true' || process.env.CI === '1';
+export const isCi = () => process.env.CI === 'true' || process.env.CI === '1';
 const seen = new Map<string, boolean>();
 
 /** Whether the program is there (an existing file, or a command on PATH). */
@@ -50,7 +56,7 @@ export function programInstalled(path: string): boolean {
   return ok;
 }
 
-function loud(message: string) {
+export function loud(message: string) {
   const bar = '!'.repeat(78);
   console.warn(`\n${bar}\n${message}\n${bar}\n`);
 }

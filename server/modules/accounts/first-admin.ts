@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { countActiveAdmins, findUserByEmail, insertUser } from './accounts.queries';
 import { StartupError } from '../../plugins/auth';
-import { isGuessablePassword, labNameFor, personalWords } from './password-strength';
+import { isGuessablePasswordOffLoop, labNameFor, personalWords } from './password-strength';
 import { hashPassword } from './passwords';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@localhost';
@@ -41,7 +41,7 @@ async function installAdmin(db: Db, email: string, password: string): Promise<vo
     firstName: existing?.firstName ?? 'Lab',
     lastName: existing?.lastName ?? 'Administrator',
   };
-  if (isGuessablePassword(password, personalWords(person, await labNameFor(db))))
+  if (await isGuessablePasswordOffLoop(password, personalWords(person, await labNameFor(db))))
     throw new StartupError(
       'ADMIN_PASSWORD is too common or too easy to guess (a common password, or built from the ' +
         "admin's e-mail or the lab's name): refusing to start. Choose another, for example a few unrelated words.",

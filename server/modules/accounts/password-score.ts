@@ -31,26 +31,6 @@ function zxcvbn(): ZxcvbnFactory {
   return checker;
 }
 
-/** The words of a person (and of the lab) a password must not be built from. */
-export function personalWords(
-  person: { email?: string | null; firstName?: string | null; lastName?: string | null },
-  labName: string,
-): string[] {
-  const email = person.email?.trim().toLowerCase() ?? '';
-  const local = email.split('@')[0] ?? '';
-  return [
-    person.firstName,
-    person.lastName,
-    email,
-    local,
-    ...local.split(/[._+-]+/),
-    labName,
-    ...labName.split(/\s+/),
-  ]
-    .map((w) => (w ?? '').trim().toLowerCase())
-    .filter((w) => w.length >= 3);
-}
-
 /** Whether the password is common, or an obvious variant of the list or of the person's words. */
 export function isGuessablePassword(password: string, words: string[]): boolean {
   return zxcvbn().check(password.slice(0, SCORED_LENGTH), words).score < MIN_PASSWORD_SCORE;

@@ -4,7 +4,8 @@ import { call, createUser, startTestApp, type TestApp } from '../../../tests/sup
 import { StartupError } from '../../plugins/auth';
 import { createAccountToken } from './account-tokens';
 import { ensureFirstAdmin } from './first-admin';
-import { isGuessablePassword, isGuessablePasswordOffLoop, personalWords } from './password-strength';
+import { isGuessablePassword } from './password-score';
+import { isGuessablePasswordOffLoop, personalWords } from './password-strength';
 
 // Common passwords and obvious variants are refused for every new password (docs/product/security.md):
 // register, reset, change, and ADMIN_PASSWORD at start.

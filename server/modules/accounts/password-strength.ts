@@ -8,9 +8,9 @@ import { DEFAULT_LAB_NAME } from '../../../common/domain/reports';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
 import { readLabSettings } from '../../db/lab-settings';
-import { personalWords } from './password-score';
+import { personalWords } from './password-words';
 
-export { isGuessablePassword, MIN_PASSWORD_SCORE, personalWords } from './password-score';
+export { personalWords } from './password-words';
 
 // New passwords are scored (./password-score.ts) in a worker thread (./password-strength-worker.ts):
 // patterned input costs zxcvbn tens of milliseconds, which must not hold the event loop.
@@ -37,7 +37,11 @@ let worker: Worker | undefined;
 const pending = new Map<number, Pending>();
 let nextId = 1;
 
-/** One worker thread per process, started on first use, not keeping the process alive when idle. */
+/**
+ * One worker thread per process, started on first use. It keeps the process alive only while a
+ * password is being scored: an answer awaited at start (the admin's password) must not be cut short
+ * by a process with nothing else to wait on, and an idle worker must not hold one open.
+ */
 function strengthWorker(): Worker {
   if (worker) return worker;
   const w = startWorker();
@@ -51,6 +55,7 @@ function strengthWorker(): Worker {
     const p = pending.get(answer.id);
     if (!p) return;
     pending.delete(answer.id);
+    if (pending.size === 0) w.unref();
     if (answer.error !== undefined) p.reject(new Error(answer.error));
     else p.resolve(answer.guessable === true);
   });
@@ -64,8 +69,10 @@ function strengthWorker(): Worker {
 export function isGuessablePasswordOffLoop(password: string, words: string[]): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const id = nextId++;
+    const w = strengthWorker();
+    if (pending.size === 0) w.ref();
     pending.set(id, { resolve, reject });
-    strengthWorker().postMessage({ id, password, words });
+    w.postMessage({ id, password, words });
   });
 }
 

@@ -1,7 +1,7 @@
 import type { PhotoCopyVariant } from '../../../common/domain/photos';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../storage/storage';
-import { UnreadablePhotoError } from './photo-copies';
+import { UnreadablePhotoError } from './photo-errors';
 import { type PhotoCopier, PhotoCopyLimitError, sharedPhotoCopier } from './photo-copier';
 import { findPhotoFile, setCopiesState } from './photos.queries';
 

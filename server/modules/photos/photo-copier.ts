@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PhotoCopies } from './photo-copies';
-import { UnreadablePhotoError } from './photo-copies';
+import { UnreadablePhotoError } from './photo-errors';
 import type { CopyAnswer, CopyRequest } from './photo-copy-process';
 
 // Runs the photo decoders in a child process (./photo-copy-process.ts) with a time and a memory

@@ -3,6 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { readHeifDimensions } from '../../plugins/heif-header';
 import { DISPLAY_MAX_PX, THUMBNAIL_MAX_PX } from '../../../common/domain/photos';
 import { MAX_IMAGE_PIXELS } from '../../../common/domain/uploads';
+import { UnreadablePhotoError } from './photo-errors';
 
 // Makes a photo's display copies with sharp (libvips). What leaves here is a fresh JPEG: the pixels
 // turned upright by the EXIF orientation, the ICC colour profile kept, and nothing else of the
@@ -16,10 +17,7 @@ export type PhotoCopies = {
   height: number;
 };
 
-/** The file is not an image sharp or the HEIC decoder can read: retrying will not help. */
-export class UnreadablePhotoError extends Error {
-  override name = 'UnreadablePhotoError';
-}
+export { UnreadablePhotoError };
 
 const THUMBNAIL_QUALITY = 75;
 const DISPLAY_QUALITY = 82;
