@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportReview } from '../../common/contracts/review';
 import { displaySampleId } from '../../common/domain/samples';
-import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import {
   comparableSale,
@@ -23,6 +23,8 @@ import { E2E_ADMIN, type Product } from '../support/product';
 
 let product: Product;
 let browser: Browser;
+/** The full browser, for the journeys that open the draft PDF in its own tab (the shell has no PDF viewer). */
+let pdfBrowser: Browser;
 const AUTHOR = { email: 'ada.review@lab.test', password: 'staff-password-1' };
 const REVIEWER = { email: 'rita.review@lab.test', password: 'staff-password-2' };
 const CUSTOMER = { email: 'carl.review@lab.test', password: 'customer-password-1' };
@@ -36,8 +38,7 @@ let customerToken = '';
 let authorToken = '';
 
 beforeAll(async () => {
-  // A report opens in its own tab here: the full browser, which has a PDF viewer.
-  ({ product, browser } = await startE2E({}, { browser: 'full' }));
+  [{ product, browser }, pdfBrowser] = await Promise.all([startE2E(), launchBrowser('full')]);
   adminToken = await loginToken(product, E2E_ADMIN.email, E2E_ADMIN.password);
   const author = await registerAccount(product, { ...AUTHOR, firstName: 'Ada', lastName: 'Author' });
   const reviewer = await registerAccount(product, { ...REVIEWER, firstName: 'Rita', lastName: 'Reviewer' });
@@ -68,10 +69,13 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(() => stopE2E({ product, browser }));
+afterAll(async () => {
+  await pdfBrowser?.close();
+  await stopE2E({ product, browser });
+});
 
-async function signedIn(who: { email: string; password: string }) {
-  const { page, context } = await newPage(browser, { baseURL: product.url });
+async function signedIn(who: { email: string; password: string }, via: Browser = browser) {
+  const { page, context } = await newPage(via, { baseURL: product.url });
   await loginAs(page, product.url, who.email, who.password);
   return { page, close: () => context.close() };
 }
@@ -144,7 +148,7 @@ describe('the second review', () => {
   });
 
   it('the author previews the draft PDF first: it opens in a new tab and nothing is issued', async () => {
-    const { page, close } = await signedIn(AUTHOR);
+    const { page, close } = await signedIn(AUTHOR, pdfBrowser);
     await page.goto(`/sample/${sampleId}`);
     await page.getByLabel('Element Name').fill('Gold');
     await page.getByLabel('Percentage').fill('75');
@@ -222,7 +226,7 @@ describe('the second review', () => {
   });
 
   it('a second expert finds it under "Awaiting your review", lands on the panel, reads the whole draft and sends it back', async () => {
-    const { page, close } = await signedIn(REVIEWER);
+    const { page, close } = await signedIn(REVIEWER, pdfBrowser);
     await page.goto('/staff');
     const queue = page.getByRole('region', { name: 'Awaiting your review' });
     await queue.getByText('issued by Ada Author', { exact: false }).waitFor();

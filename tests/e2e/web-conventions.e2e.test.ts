@@ -11,6 +11,8 @@ import { selectTab } from '../support/e2e';
 
 let product: Product;
 let browser: Browser;
+/** The full browser, for the one journey that opens a file in its own tab (the shell has no PDF viewer). */
+let pdfBrowser: Browser;
 const STAFF = { email: 'wes.staff@lab.test', password: 'staff-password-1' };
 const CUSTOMER = { email: 'nora.customer@example.com', password: 'customer-password-1' };
 let workSampleId = 0; // assigned to STAFF, no report yet
@@ -67,8 +69,11 @@ const visible = (page: Page, text: string | RegExp) =>
     .waitFor({ state: 'visible', timeout: 10_000 });
 
 beforeAll(async () => {
-  // 'View' opens a file in its own tab: the full browser, which has a PDF viewer.
-  [product, browser] = await Promise.all([startProduct(), launchBrowser('full')]);
+  [product, browser, pdfBrowser] = await Promise.all([
+    startProduct(),
+    launchBrowser('shell'),
+    launchBrowser('full'),
+  ]);
   const admin = await tokenOf(E2E_ADMIN);
   const staff = await api('/api/register', { json: { ...STAFF, firstName: 'Wes', lastName: 'Staff' } });
   await api('/api/register', { json: { ...CUSTOMER, firstName: 'Nora', lastName: 'Customer' } });
@@ -97,6 +102,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await pdfBrowser?.close();
   await product?.stop();
 });
 
@@ -261,7 +267,7 @@ describe('the admin inquiries table', () => {
 
 describe("'View' on an uploaded file", () => {
   it('opens its tab during the click, before the download has finished', async () => {
-    const { page, context } = await newPage(browser, { baseURL: product.url });
+    const { page, context } = await newPage(pdfBrowser, { baseURL: product.url });
     await loginAs(page, product.url, CUSTOMER.email, CUSTOMER.password);
     await page.goto(`/sample/${workSampleId}`);
     const view = page.getByRole('button', { name: 'View document.pdf' });
