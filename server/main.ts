@@ -5,6 +5,7 @@ import { StartupError } from './plugins/auth';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { warmPasswordStrengthWorker } from './modules/accounts/password-strength';
 import { scheduleOrphanSweep } from './modules/maintenance/orphan-sweep';
 import { scheduleVerificationLogPruning } from './modules/maintenance/verification-retention';
 import { CredentialKeysError } from './modules/signing/credential-keys';
@@ -24,6 +25,8 @@ async function main() {
   // DATA_DIR and everything the process creates under it: owner only (0700 folders, 0600 files).
   process.umask(0o077);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // ADMIN_PASSWORD is scored below: the worker loads its word lists while the database opens.
+  if (config.adminPassword) warmPasswordStrengthWorker();
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
@@ -36,7 +39,7 @@ async function main() {
     process.exit(1);
   }
 
-  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, 'files'));
+  const storage = config.s3 ? await createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, 'files'));
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({ config, database, storage });

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DEFAULT_LAB_NAME } from '../../common/domain/reports';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
@@ -182,7 +182,12 @@ export function registerMailDelivery(opts: {
   url.searchParams.set('connectionTimeout', '15000');
   url.searchParams.set('greetingTimeout', '15000');
   url.searchParams.set('socketTimeout', '30000');
-  const transport = nodemailer.createTransport(url.toString());
+  // nodemailer is loaded with the first mail to send, not when the server starts.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url.toString()),
+    ));
   opts.worker.registerJobHandler<{ outboxId: number }>(
     MAIL_QUEUE,
     async ({ outboxId }, ctx) => {
@@ -196,7 +201,9 @@ export function registerMailDelivery(opts: {
         const live = mail.sealedTokens
           ? mailer.liveTokens.restore(mail.toAddress, stored, mail.sealedTokens)
           : stored;
-        await transport.sendMail({
+        await (
+          await smtp()
+        ).sendMail({
           from: await mailer.from(db),
           to: mail.toAddress,
           subject: mail.subject,

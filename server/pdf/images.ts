@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
+import { loadPdfLibs } from './pdf-libs';
 
 // The lab's logo and the analysts' signatures, prepared once per process instead of once per report.
 //
@@ -57,6 +57,7 @@ type Opener = { openImage(src: Buffer): PdfkitImage };
 let opener: Opener | undefined;
 
 async function record(src: Buffer): Promise<PreparedImage | null> {
+  const { PDFDocument } = await loadPdfLibs();
   opener ??= new PDFDocument({ font: null as unknown as string }) as unknown as Opener;
   let image: PdfkitImage;
   try {

@@ -1,7 +1,5 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import { FONTS } from './fonts';
 import { imageFor, type PreparedImage } from './images';
+import { loadPdfLibs, pdfLibs } from './pdf-libs';
 
 // What the lab's PDFs share (reports, appraisals, collection schedules, invoices, item labels): the
 // fonts, colours and page geometry, opening a document and collecting its bytes, the tagging helpers
@@ -25,9 +23,10 @@ export const longDate = (d: Date) =>
  * A new document with the lab's fonts registered ('regular', 'bold', 'italic', 'boldItalic',
  * 'serifBold') and the promise of its bytes once `doc.end()` is called.
  */
-export function openPdf(options: PDFKit.PDFDocumentOptions) {
+export async function openPdf(options: PDFKit.PDFDocumentOptions) {
+  const { PDFDocument, fonts } = await loadPdfLibs();
   const doc = new PDFDocument(options);
-  for (const [name, font] of Object.entries(FONTS)) doc.registerFont(name, font);
+  for (const [name, font] of Object.entries(fonts)) doc.registerFont(name, font);
   doc.font('regular');
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -42,8 +41,8 @@ export function openPdf(options: PDFKit.PDFDocumentOptions) {
  * An A4 tagged PDF (PDF/UA-1) with room for the page footers, every page kept in memory until the
  * footers are drawn, and its structure tree's Document element (`root`) already added.
  */
-export function openTaggedA4(title: string, info: PDFKit.DocumentInfo) {
-  const { doc, done } = openPdf({
+export async function openTaggedA4(title: string, info: PDFKit.DocumentInfo) {
+  const { doc, done } = await openPdf({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
     bufferPages: true,
@@ -311,7 +310,7 @@ export function drawFooters(
 
 /** A QR code drawn as vector squares. */
 export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const qr = pdfLibs().QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 2;
   const cell = size / (n + quiet * 2);

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { imageTooLargeMessage, MAX_IMAGE_PIXELS } from '../../common/domain/uploads';
 import { AppError } from './errors';
 import { HeifHeaderError, readHeifDimensions } from './heif-header';
@@ -37,6 +36,8 @@ export async function declaredImageSize(image: Buffer, mime: string): Promise<De
   const plain = readImageHeaderSize(image, mime);
   if (plain) return { ...plain, pixels: plain.width * plain.height };
   try {
+    // sharp (libvips) is loaded only for a header the direct readers above could not read.
+    const { default: sharp } = await import('sharp');
     const { width, height } = await sharp(image).metadata();
     if (!width || !height) return null;
     return { width, height, pixels: width * height };

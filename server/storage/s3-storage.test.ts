@@ -6,6 +6,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createS3Storage } from './s3-storage';
+import type { Storage } from './storage';
 import { storageContract } from './storage.contract';
 
 // The same contract as the disk storage, against s3rver (an S3-compatible server on loopback).
@@ -34,15 +35,17 @@ describe('S3 storage (s3rver)', () => {
     const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
     const ready = client.send(new CreateBucketCommand({ Bucket: bucket }));
     created.push(ready);
-    const storage = createS3Storage({ bucket, endpoint, ...credentials, prefix: 'lab/' });
-    // Every call waits for its bucket; the contract test stays implementation-agnostic.
-    return new Proxy(storage, {
-      get(target, prop) {
-        const fn = target[prop as keyof typeof target];
-        if (typeof fn !== 'function') return fn;
+    const opened = createS3Storage({ bucket, endpoint, ...credentials, prefix: 'lab/' });
+    // Every call waits for its bucket and the store; the contract test stays implementation-agnostic.
+    return new Proxy({} as Storage, {
+      get(_target, prop) {
+        // Not a promise itself: only the Storage methods are answered.
+        if (prop === 'then') return undefined;
         return async (...args: unknown[]) => {
           await ready;
-          return (fn as (...a: unknown[]) => unknown).apply(target, args);
+          const storage = await opened;
+          const fn = storage[prop as keyof Storage] as (...a: unknown[]) => unknown;
+          return fn.apply(storage, args);
         };
       },
     });

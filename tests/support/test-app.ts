@@ -12,6 +12,9 @@ import { type Database, openPglite, openPostgres } from '../../server/db/client'
 import type { Role } from '../../common/domain/roles';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/accounts/passwords';
+import { GENERATED_SIGNING_FILE, generateLabCertificates } from '../../server/modules/signing/lab-certificates';
+import { replacePrivateFile } from '../../server/storage/private-files';
+import { DEFAULT_LAB_NAME } from '../../common/domain/reports';
 import { createDiskStorage } from '../../server/storage/disk-storage';
 import type { Storage } from '../../server/storage/storage';
 import { TEMPLATE_DB } from './global-postgres';
@@ -55,6 +58,18 @@ export async function freshDatabase(): Promise<{
   return { database, drop: async () => {} };
 }
 
+/**
+ * The signing identity a first start generates under DATA_DIR (a root and a signing certificate, two
+ * RSA-2048 key pairs: about half a second of CPU). Made once per test worker and written into each
+ * app's DATA_DIR before it starts, so the app loads it as it would after its own first start; a test
+ * of the generation itself passes `generateSigningKeys: true`.
+ */
+let sharedSigningFile: string | undefined;
+function writeSharedSigningFile(dataDir: string) {
+  sharedSigningFile ??= JSON.stringify(generateLabCertificates(DEFAULT_LAB_NAME), null, 2);
+  replacePrivateFile(join(dataDir, GENERATED_SIGNING_FILE), sharedSigningFile);
+}
+
 export type TestApp = {
   url: string;
   app: FastifyInstance;
@@ -75,9 +90,12 @@ export async function startTestApp(
     beforeListen?: (app: FastifyInstance) => unknown;
     /** false: background jobs run only when the test calls `app.deps.jobs.runDue()`. */
     runJobs?: boolean;
+    /** true: the app generates its own signing identity at start, as a fresh DATA_DIR does. */
+    generateSigningKeys?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vl-app-'));
+  if (!opts.generateSigningKeys && !env.SIGNING_P12) writeSharedSigningFile(dataDir);
   const { database, drop } = await freshDatabase();
   const config = loadConfig({
     DATA_DIR: dataDir,

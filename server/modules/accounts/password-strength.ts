@@ -65,6 +65,15 @@ function strengthWorker(): Worker {
   return w;
 }
 
+/**
+ * Starts the worker thread now, so that loading its word lists overlaps the rest of a start that
+ * will score a password (ADMIN_PASSWORD) instead of being waited for then. It does not keep the
+ * process alive.
+ */
+export function warmPasswordStrengthWorker(): void {
+  strengthWorker();
+}
+
 /** isGuessablePassword, scored in the worker thread so the event loop stays free. */
 export function isGuessablePasswordOffLoop(password: string, words: string[]): Promise<boolean> {
   return new Promise((resolve, reject) => {

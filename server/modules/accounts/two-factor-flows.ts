@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import {
   MFA_TOKEN_INVALID,
   PASSWORD_INCORRECT,
@@ -69,6 +68,7 @@ export async function startTotpSetup(deps: Deps, userId: number, password: strin
   await setPendingSecret(deps.db, user.id, deps.totpVault.seal(user.id, secret));
   const issuer = (await readLabSettings(deps.db))?.labName?.trim() || DEFAULT_LAB_NAME;
   const url = otpauthUrl(secret, user.email, issuer);
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     secret,

@@ -1,5 +1,3 @@
-import bwipjs from 'bwip-js/node';
-import QRCode from 'qrcode';
 import { openPdf } from '../../pdf/kit';
 
 // The item label (docs/product/custody.md): 4 × 2 inches, the size of common thermal label printers.
@@ -21,7 +19,9 @@ const PAD = 8;
 const QR_SIZE = 92;
 
 /** The Code 128 barcode as a PNG: 3 pixels per module, so it stays sharp when printed. */
-function code128Png(text: string): Promise<Buffer> {
+async function code128Png(text: string): Promise<Buffer> {
+  // Loaded with the first label, not when the server starts (../../pdf/pdf-libs.ts says why).
+  const { default: bwipjs } = await import('bwip-js/node');
   return bwipjs.toBuffer({
     bcid: 'code128',
     text,
@@ -34,11 +34,12 @@ function code128Png(text: string): Promise<Buffer> {
 }
 
 export async function renderLabelPdf(input: LabelInput): Promise<Buffer> {
+  const { default: QRCode } = await import('qrcode');
   const [qr, barcode] = await Promise.all([
     QRCode.toBuffer(input.displayId, { type: 'png', margin: 1, scale: 8, errorCorrectionLevel: 'M' }),
     code128Png(input.displayId),
   ]);
-  const { doc, done } = openPdf({
+  const { doc, done } = await openPdf({
     size: [WIDTH, HEIGHT],
     margin: 0,
     pdfVersion: '1.7',

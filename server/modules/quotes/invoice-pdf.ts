@@ -36,9 +36,9 @@ const INK = '#1f2937';
 const MUTED = '#4b5563';
 const LOGO_SIZE = 56;
 
-export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const title = `Invoice ${input.number}`;
-  const { doc, done } = openPdf({
+  const { doc, done } = await openPdf({
     size: 'A4',
     margin: MARGIN,
     pdfVersion: '1.7',

@@ -274,7 +274,7 @@ async function drawReport(
   const reused = new Map(
     await Promise.all(reusedImages.map(async (b) => [b, await prepareImage(b)] as const)),
   );
-  const { doc, done, root, left, width } = openTaggedA4(title, {
+  const { doc, done, root, left, width } = await openTaggedA4(title, {
     Author: input.lab.name,
     Subject: `${input.sample.displayId} ${input.sample.itemName}`,
     Keywords: `report ${input.reportCode} revision ${input.revision}`,

@@ -55,7 +55,7 @@ const total = (t: { low: number; high: number; currency: string }) =>
 
 export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
   const title = `${TITLE} ${input.scheduleCode}`;
-  const { doc, done, root, left, width } = openTaggedA4(title, {
+  const { doc, done, root, left, width } = await openTaggedA4(title, {
     Author: input.lab.name,
     Subject: `${input.collection.name}: ${input.items.length} items`,
     Keywords: `schedule ${input.scheduleCode}`,

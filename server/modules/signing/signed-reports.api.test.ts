@@ -34,7 +34,7 @@ function run(bin: string, args: string[]): string {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { generateSigningKeys: true });
   [admin, staff, owner] = await Promise.all([
     createUser(t, { role: 'admin' }),
     createUser(t, { role: 'staff', firstName: 'Eleanor', lastName: 'Whitfield' }),
