@@ -39,7 +39,9 @@ async function main() {
     process.exit(1);
   }
 
-  const storage = config.s3 ? await createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, 'files'));
+  const storage = config.s3
+    ? await createS3Storage(config.s3)
+    : createDiskStorage(join(config.dataDir, 'files'));
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({ config, database, storage });

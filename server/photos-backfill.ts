@@ -12,7 +12,9 @@ import { createS3Storage } from './storage/s3-storage';
 
 const config = loadConfig();
 const database = await openDatabase(config);
-const storage = config.s3 ? await createS3Storage(config.s3) : createDiskStorage(join(config.dataDir, 'files'));
+const storage = config.s3
+  ? await createS3Storage(config.s3)
+  : createDiskStorage(join(config.dataDir, 'files'));
 const log = {
   info: (obj: object, msg: string) => console.log(msg, obj),
   warn: (obj: object, msg: string) => console.warn(msg, obj),

@@ -12,7 +12,10 @@ import { type Database, openPglite, openPostgres } from '../../server/db/client'
 import type { Role } from '../../common/domain/roles';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/accounts/passwords';
-import { GENERATED_SIGNING_FILE, generateLabCertificates } from '../../server/modules/signing/lab-certificates';
+import {
+  GENERATED_SIGNING_FILE,
+  generateLabCertificates,
+} from '../../server/modules/signing/lab-certificates';
 import { replacePrivateFile } from '../../server/storage/private-files';
 import { DEFAULT_LAB_NAME } from '../../common/domain/reports';
 import { createDiskStorage } from '../../server/storage/disk-storage';
