@@ -134,6 +134,14 @@ export async function startTestApp(
 
 let userCounter = 0;
 
+/** argon2 hashes by password, made once per worker: most test users share the default password. */
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
 export type TestUser = {
   id: number;
   email: string;
@@ -166,7 +174,7 @@ export async function createUser(
   const lastName = opts.lastName ?? 'Tester';
   const [row] = await t.db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), firstName, lastName, role })
+    .values({ email, passwordHash: await hashOf(password), firstName, lastName, role })
     .returning();
   if (!row) throw new Error('user not created');
   const res = await call(t, 'POST', '/login', { json: { email, password } });
