@@ -9,11 +9,12 @@ export default defineConfig({
     globalSetup: ['tests/support/global-resilience.ts'],
     testTimeout: 300_000,
     hookTimeout: 300_000,
-    maxWorkers: 3,
-    // Three files at a time: each starts its own PostgreSQL clusters, product processes, nginx and
+    maxWorkers: 4,
+    // Four files at a time: each starts its own PostgreSQL clusters, product processes, nginx and
     // redis on free ports and its own data dirs, and much of a file's time is spent waiting (restarts,
-    // leases, retries), not computing: two at a time left a quarter of the two cores idle (88 s), three
-    // took 72 s with 15 % idle (2026-11-26).
+    // leases, retries), not computing. Four of the six files take 50-60 s each, so three workers
+    // left the last of them running alone: 97 s with 31 % of the cores idle, against 81 s (3 % idle)
+    // with four and 88 s with six (docs/benchmarks.md, 2026-11-27).
     fileParallelism: true,
   },
 });
