@@ -272,6 +272,9 @@ describe("'View' on an uploaded file", () => {
     await page.goto(`/sample/${workSampleId}`);
     const view = page.getByRole('button', { name: 'View document.pdf' });
     await view.waitFor();
+    // The page's photos and panels finish loading first: a layout shift between Playwright's
+    // position check and its click would move the button from under the pointer.
+    await page.waitForLoadState('networkidle');
     // Hold the file's download: a pop-up blocker only allows windows opened by the click itself.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -279,7 +282,9 @@ describe("'View' on an uploaded file", () => {
       await held;
       await route.fallback();
     });
-    const popupOpened = context.waitForEvent('page', { timeout: 5_000 });
+    // The download is held until the tab exists, so however long the tab takes on a loaded machine
+    // it can only have been opened by the click itself.
+    const popupOpened = context.waitForEvent('page', { timeout: 15_000 });
     await view.click();
     const popup = await popupOpened;
     release();
