@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUserResponse } from '../../common/contracts/accounts';
@@ -9,7 +7,7 @@ import type { OwnSampleListItem, SampleDetail } from '../../common/contracts/sam
 import { inspectionLabel } from '../../common/domain/appraisal';
 import { displaySampleId } from '../../common/domain/samples';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
+import { selectTab, shot, startE2E, stopE2E, visible } from '../support/e2e';
 import {
   comparableSale,
   fixturePath,
@@ -83,14 +81,14 @@ async function signedIn(who: { email: string; password: string }) {
   return { page, close: () => context.close() };
 }
 
-/** axe at 1366 and 375 px, with a full-page screenshot at each width to look at. */
+/** axe at 1366 and 375 px, with a full-page screenshot at each width to look at (`shot`). */
 async function checkBothWidths(page: Page, name: string) {
   for (const width of [1366, 375]) {
     await page.setViewportSize({ width, height: 900 });
     expect(
       (await seriousAxeViolations(page)).map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes)}`),
     ).toEqual([]);
-    await page.screenshot({ path: join(tmpdir(), `appraisal-${name}-${width}.png`), fullPage: true });
+    await shot(page, `appraisal-${name}-${width}`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

@@ -1,12 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { type E2E, startE2E, stopE2E, visible } from '../support/e2e';
+import { type E2E, shot, startE2E, stopE2E, visible } from '../support/e2e';
 import { call, registerAccount } from '../support/http';
 
 // The profile's partner sections (docs/product/partners.md): a customer adds a webhook pointing at a
@@ -133,7 +131,7 @@ describe('the profile’s Webhooks section', () => {
       /webhook\.test.*1 attempt.*200.*received by the insurer/s,
     );
     await expectNoSeriousAxeViolations(page);
-    await section.screenshot({ path: join(tmpdir(), 'partners-webhooks-1366.png') });
+    await shot(section, 'partners-webhooks-1366');
 
     await row.getByRole('button', { name: /Send again/ }).click();
     await visible(page, 'Sent again');
@@ -182,7 +180,7 @@ describe('the profile’s Webhooks section', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousAxeViolations(page);
-    await section.screenshot({ path: join(tmpdir(), 'partners-webhooks-375.png') });
+    await shot(section, 'partners-webhooks-375');
   });
 });
 
@@ -241,6 +239,6 @@ describe('the profile’s API keys section', () => {
       const part = await shownPart.boundingBox();
       expect(part && part.x >= 0 && part.x + part.width <= 375).toBe(true);
     }
-    await section.screenshot({ path: join(tmpdir(), 'partners-keys-375.png') });
+    await shot(section, 'partners-keys-375');
   });
 });

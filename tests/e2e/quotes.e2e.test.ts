@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displaySampleId } from '../../common/domain/samples';
 import { addBusinessDays } from '../../common/domain/turnaround';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { selectTab, startE2E, stopE2E } from '../support/e2e';
+import { selectTab, shot, startE2E, stopE2E } from '../support/e2e';
 import { photoFile, submissionFields, submitSample } from '../support/factories';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
@@ -27,11 +27,10 @@ const CUSTOMER = {
 };
 let sampleId = 0;
 let unquotedId = 0;
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function look(page: Page, name: string) {
   expect(await seriousAxeViolations(page)).toEqual([]);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await shot(page, name);
 }
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { startE2E, stopE2E } from '../support/e2e';
+import { shot, startE2E, stopE2E, takingShots } from '../support/e2e';
 import { submissionFields, submitSample } from '../support/factories';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
@@ -102,7 +102,7 @@ describe('issuing and verifying a report', () => {
     await dialog.getByRole('cell', { name: 'Zinc', exact: true }).waitFor();
     expect(await dialog.getByText('Total: 100.00%').isVisible()).toBe(true);
 
-    await page.screenshot({ path: join(tmpdir(), 'rep-dialog.png'), fullPage: true });
+    await shot(page, 'rep-dialog');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const { name, bytes } = await saveDownload(page, () =>
@@ -149,7 +149,7 @@ describe('issuing and verifying a report', () => {
     // The analysis table's code is fetched beside the verification: it may follow the heading.
     await page.getByRole('cell', { name: 'Silver', exact: true }).waitFor({ timeout: 10_000 });
     expect(await page.getByText('Eleanor Whitfield').isVisible()).toBe(true);
-    await page.screenshot({ path: join(tmpdir(), 'rep-verify-e2e.png'), fullPage: true });
+    await shot(page, 'rep-verify-e2e');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto(`/verify-report?code=${reportCode}`);
@@ -191,7 +191,7 @@ describe('issuing and verifying a report', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`/sample/${sampleId}`);
     await page.getByRole('link', { name: 'Download Credential' }).waitFor();
-    await page.screenshot({ path: join(tmpdir(), 'rep-credential-sample-e2e.png') });
+    await shot(page, 'rep-credential-sample-e2e', { fullPage: false });
     const { name, bytes } = await saveDownload(page, () =>
       page.getByRole('link', { name: 'Download Credential' }).click(),
     );
@@ -221,9 +221,11 @@ describe('issuing and verifying a report', () => {
       .fill([h, Buffer.from(JSON.stringify(claims)).toString('base64url'), sig].join('.'));
     await page.getByRole('button', { name: 'Check Credential' }).click();
     await page.getByRole('alert').filter({ hasText: 'Not a genuine credential' }).waitFor();
-    await page.screenshot({ path: join(tmpdir(), 'rep-credential-e2e.png'), fullPage: true });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: join(tmpdir(), 'rep-credential-e2e-375.png'), fullPage: true });
+    await shot(page, 'rep-credential-e2e');
+    if (takingShots()) {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await shot(page, 'rep-credential-e2e-375');
+    }
     await context.close();
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, loginAs, newPage } from '../support/browser';
-import { type E2E, startE2E, stopE2E, visible } from '../support/e2e';
+import { type E2E, shot, startE2E, stopE2E, visible } from '../support/e2e';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { submitSample, valuationReport } from '../support/factories';
 import { E2E_ADMIN } from '../support/product';
@@ -80,7 +80,7 @@ describe('a collection’s schedule', () => {
     expect(scheduleCode).toMatch(/^[A-Z2-9]{8}$/);
     await expect(issued.textContent()).resolves.toContain('2 items');
     await expectNoSeriousAxeViolations(page);
-    await card.screenshot({ path: join(tmpdir(), 'schedule-card-1366.png') });
+    await shot(card, 'schedule-card-1366');
   });
 
   it('is downloaded by the owner as a signed PDF, and opened in its public verification without values', async () => {
@@ -112,7 +112,7 @@ describe('a collection’s schedule', () => {
     for (const secret of ['£', '1,000', '2,000', 'Household silver', 'Crawley'])
       expect(text).not.toContain(secret);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: join(tmpdir(), 'schedule-verify-1366.png'), fullPage: true });
+    await shot(page, 'schedule-verify-1366');
 
     // A report code opens that report's own verification.
     await page.getByRole('link', { name: reportCodes[0] as string }).click();
@@ -129,14 +129,14 @@ describe('a collection’s schedule', () => {
     expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
     await noOverflow(page);
     await expectNoSeriousAxeViolations(page);
-    await card.screenshot({ path: join(tmpdir(), 'schedule-card-375.png') });
+    await shot(card, 'schedule-card-375');
 
     await page.goto(`/verify-schedule?code=${scheduleCode.toLowerCase()}`);
     await visible(page, 'Authentic');
     await page.getByRole('link', { name: reportCodes[1] as string }).waitFor();
     await noOverflow(page);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: join(tmpdir(), 'schedule-verify-375.png'), fullPage: true });
+    await shot(page, 'schedule-verify-375');
 
     await page.goto('/verify-schedule?code=ZZZZZZZZ');
     await visible(page, 'Schedule not found');

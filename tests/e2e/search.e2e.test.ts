@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/client';
 import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { shot } from '../support/e2e';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 
@@ -153,11 +154,7 @@ describe('finding a sample', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.waitForLoadState('networkidle');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    if (process.env.SEARCH_SCREENSHOTS)
-      await page.screenshot({
-        path: join(process.env.SEARCH_SCREENSHOTS, 'admin-search-375.png'),
-        fullPage: true,
-      });
+    await shot(page, 'admin-search-375');
     await context.close();
   });
 

@@ -1,11 +1,9 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportReview } from '../../common/contracts/review';
 import { displaySampleId } from '../../common/domain/samples';
 import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
+import { selectTab, shot, shotBothWidths, startE2E, stopE2E, visible } from '../support/e2e';
 import {
   comparableSale,
   element,
@@ -99,14 +97,6 @@ const firstDraft = () => ({
   markCompleted: true,
 });
 
-const shoot = async (page: Page, name: string) => {
-  for (const width of [1366, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(tmpdir(), `second-review-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-};
-
 /** The reviewer's reading of the draft: every part the PDF states, photos in their order, element notes. */
 async function expectWholeDraft(panel: Locator, maker: string) {
   const draft = panel.getByRole('region', { name: 'The draft, as the PDF will state it' });
@@ -153,7 +143,7 @@ describe('the second review', () => {
     await page.getByLabel('Element Name').fill('Gold');
     await page.getByLabel('Percentage').fill('75');
     await page.getByRole('button', { name: 'Add Element' }).click();
-    await shoot(page, 'preview-button');
+    await shotBothWidths(page, 'second-review-preview-button');
     // The bytes the page receives, as the server sent them.
     let pdf: Buffer = Buffer.alloc(0);
     await page.route('**/report/preview', async (route) => {
@@ -203,7 +193,7 @@ describe('the second review', () => {
       .getByText('John Constable (attributed)')
       .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'author-waiting');
+    await shotBothWidths(page, 'second-review-author-waiting');
     const review = await callOk<ReportReview>(
       product,
       'GET',
@@ -231,7 +221,7 @@ describe('the second review', () => {
     const queue = page.getByRole('region', { name: 'Awaiting your review' });
     await queue.getByText('issued by Ada Author', { exact: false }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'dashboard');
+    await shotBothWidths(page, 'second-review-dashboard');
     await queue.getByRole('link', { name: new RegExp(ITEM) }).click();
     const panel = page.getByRole('region', { name: 'Review this report' });
     await panel.getByText('Ada Author').waitFor();
@@ -251,10 +241,10 @@ describe('the second review', () => {
     await expect.poll(() => popup.url(), { timeout: 15_000 }).toMatch(/^blob:/);
     await popup.close();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'reviewer');
+    await shotBothWidths(page, 'second-review-reviewer');
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await panel.screenshot({ path: join(tmpdir(), 'second-review-panel-375.png') });
+    await shot(panel, 'second-review-panel-375');
     await page.setViewportSize({ width: 1366, height: 900 });
     await panel.getByRole('button', { name: 'Send back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send the report back' });
@@ -280,7 +270,7 @@ describe('the second review', () => {
     const frame = page.frameLocator('iframe[title^="Message: Sent back: your report"]');
     await frame.getByText(COMMENT).waitFor();
     await frame.getByText('Rita Reviewer reviewed your report', { exact: false }).waitFor();
-    await shoot(page, 'outbox-sent-back');
+    await shotBothWidths(page, 'second-review-outbox-sent-back');
     await close();
   });
 
@@ -323,7 +313,7 @@ describe('the second review', () => {
     await page.getByRole('cell', { name: 'Gold', exact: true }).waitFor();
     expect(await page.getByLabel('Also mark the sample Completed').isChecked()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'author-sent-back');
+    await shotBothWidths(page, 'second-review-author-sent-back');
     await page.setViewportSize({ width: 375, height: 900 });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -372,7 +362,7 @@ describe('the second review', () => {
       comparables: [{ description: comparableSale(1).description, price: comparableSale(1).price }],
     });
     expect(again.elements).toEqual((firstDraft().elements ?? []).map((e) => ({ ...e, purity: '750' })));
-    await shoot(page, 'author-awaiting');
+    await shotBothWidths(page, 'second-review-author-awaiting');
     await close();
   });
 
@@ -392,7 +382,7 @@ describe('the second review', () => {
     await confirm.getByText('The client is mailed that their report is ready', { exact: false }).waitFor();
     await confirm.getByText('the sample is marked Completed', { exact: false }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'approve-confirm');
+    await shotBothWidths(page, 'second-review-approve-confirm');
     // Cancel changes nothing.
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
@@ -414,9 +404,9 @@ describe('the second review', () => {
     expect(entries).toEqual(['Approved by Rita Reviewer', 'Sent back by Rita Reviewer']);
     await history.getByText(COMMENT).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'history');
+    await shotBothWidths(page, 'second-review-history');
     await page.setViewportSize({ width: 375, height: 900 });
-    await history.screenshot({ path: join(tmpdir(), 'second-review-history-card-375.png') });
+    await shot(history, 'second-review-history-card-375');
     await close();
 
     const owned = await callOk<{ reportCode: string | null }>(product, 'GET', `/api/samples/${sampleId}`, {
@@ -439,13 +429,13 @@ describe('the second review', () => {
     expect(await seriousAxeViolations(customer.page)).toEqual([]);
     await customer.page.setViewportSize({ width: 375, height: 900 });
     expect(await seriousAxeViolations(customer.page)).toEqual([]);
-    await card.screenshot({ path: join(tmpdir(), 'second-review-owner-card-375.png') });
+    await shot(card, 'second-review-owner-card-375');
     await customer.page.setViewportSize({ width: 1366, height: 900 });
     expect(await customer.page.getByText(COMMENT).count()).toBe(0);
     await customer.page.goto(`/verify-report?code=${owned.reportCode}`);
     await visible(customer.page, /Reviewed By:\s*Rita Reviewer/);
     await visible(customer.page, /Analyzed By:\s*Ada Author/);
-    await shoot(customer.page, 'verify');
+    await shotBothWidths(customer.page, 'second-review-verify');
     // Its credential names both experts too, and the check shows them.
     const vc = await call(product, 'GET', `/api/reports/verify/${owned.reportCode}/credential`);
     const check = customer.page.getByRole('form', { name: 'Check a credential' });
@@ -453,7 +443,7 @@ describe('the second review', () => {
     await check.getByRole('button', { name: 'Check Credential' }).click();
     await check.getByText('Analyzed by Ada Author, reviewed by Rita Reviewer.').waitFor();
     await check.getByText('Analyzed by Ada Author, reviewed by Rita Reviewer.').scrollIntoViewIfNeeded();
-    await shoot(customer.page, 'credential');
+    await shotBothWidths(customer.page, 'second-review-credential');
     await customer.close();
   });
   it('Generate from the dashboard with review on: the dialog closes and the focus goes back to its button', async () => {

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../server/modules/accounts/totp';
 import { loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
-import { selectTab, startE2E, stopE2E, visible } from '../support/e2e';
+import { selectTab, shot, startE2E, stopE2E, visible } from '../support/e2e';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
 import { clearOfTotpStepEnd } from '../support/totp';
@@ -57,7 +55,7 @@ async function enrolOnProfile(page: Page, password: string, shots?: string) {
   expect(recoveryCodes).toHaveLength(10);
   if (shots) {
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: join(tmpdir(), `${shots}-recovery.png`), fullPage: true });
+    await shot(page, `${shots}-recovery`);
   }
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await visible(page, 'On');
@@ -110,7 +108,7 @@ describe('two-factor sign-in', () => {
     const second = await newPage(browser, { baseURL: product.url });
     await passwordStep(second.page, email, password);
     await expectNoSeriousAxeViolations(second.page);
-    await second.page.screenshot({ path: join(tmpdir(), 'twofa-step-1366.png') });
+    await shot(second.page, 'twofa-step-1366', { fullPage: false });
     await codeStep(second.page, codeAt(secret, 1));
     await second.page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await second.context.close();
@@ -118,7 +116,7 @@ describe('two-factor sign-in', () => {
     const recovery = recoveryCodes[0] ?? '';
     const third = await newPage(browser, { baseURL: product.url, width: 375, height: 800 });
     await passwordStep(third.page, email, password);
-    await third.page.screenshot({ path: join(tmpdir(), 'twofa-step-375.png') });
+    await shot(third.page, 'twofa-step-375', { fullPage: false });
     await codeStep(third.page, recovery);
     await third.page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await third.context.close();
@@ -160,7 +158,7 @@ describe('two-factor sign-in', () => {
         await row.getByText('Off', { exact: true }).waitFor();
         expect(await reset.count()).toBe(0);
         await expectNoSeriousAxeViolations(page);
-        await page.screenshot({ path: join(tmpdir(), 'twofa-admin-reset-375.png'), fullPage: true });
+        await shot(page, 'twofa-admin-reset-375');
         await context.close();
         continue;
       }
@@ -171,7 +169,7 @@ describe('two-factor sign-in', () => {
         () => getComputedStyle(document.querySelector('[role="dialog"]') as Element).opacity === '1',
       );
       await expectNoSeriousAxeViolations(page);
-      await page.screenshot({ path: join(tmpdir(), 'twofa-admin-reset-1366.png') });
+      await shot(page, 'twofa-admin-reset-1366', { fullPage: false });
       await dialog.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
       await visible(page, 'Two-factor sign-in reset');
       await row.getByText('Off', { exact: true }).waitFor();
@@ -205,7 +203,7 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
     await visible(page, 'Required by the lab');
-    await page.screenshot({ path: join(tmpdir(), 'twofa-required-375.png'), fullPage: true });
+    await shot(page, 'twofa-required-375');
     await enrolOnProfile(page, password);
     await page.goto('/staff');
     await page.waitForTimeout(500);

@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPRAISAL_MESSAGES } from '../../common/contracts/appraisal';
@@ -7,7 +5,7 @@ import { VALUATION_MESSAGES } from '../../common/contracts/reports';
 import type { SampleDetail } from '../../common/contracts/samples';
 import { displaySampleId } from '../../common/domain/samples';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { startE2E, stopE2E } from '../support/e2e';
+import { shot, startE2E, stopE2E } from '../support/e2e';
 import { assignedSampleOverHttp, photoFile, SUBMISSION_FIELDS } from '../support/factories';
 import { callOk, loginToken } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
@@ -245,10 +243,10 @@ describe('the valuation report editor', () => {
     ]);
 
     await expectNoSeriousAxe(page);
-    await page.screenshot({ path: join(tmpdir(), 'valuation-editor-1366.png') });
+    await shot(page, 'valuation-editor-1366', { fullPage: false });
     await page.setViewportSize({ width: 375, height: 800 });
     await dialog.getByLabel('Maker').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(tmpdir(), 'valuation-editor-375.png') });
+    await shot(page, 'valuation-editor-375', { fullPage: false });
     // Full screen at phone width, nothing wider than the screen.
     const box = await dialog.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(375);
@@ -363,11 +361,11 @@ describe('the valuation report editor', () => {
     ).toBe('true');
     for (const width of [1366, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: join(tmpdir(), `valuation-panel-${width}.png`), fullPage: true });
+      await shot(page, `valuation-panel-${width}`);
       for (const section of ['Photographs', 'Condition', 'Valuation']) {
         const heading = page.getByRole('heading', { name: section, exact: true }).last();
         await heading.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(tmpdir(), `valuation-panel-${width}-${section}.png`) });
+        await shot(page, `valuation-panel-${width}-${section}`, { fullPage: false });
       }
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

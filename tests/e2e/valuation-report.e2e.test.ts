@@ -1,10 +1,8 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLink } from '../../common/contracts/share-links';
 import { loginAs, newPage, seriousAxeViolations } from '../support/browser';
-import { startE2E, stopE2E, visible } from '../support/e2e';
+import { shotBothWidths, startE2E, stopE2E, visible } from '../support/e2e';
 import { assignedSampleOverHttp, photoFile, valuationReport } from '../support/factories';
 import { callOk, loginToken } from '../support/http';
 import { E2E_ADMIN, type Product } from '../support/product';
@@ -78,10 +76,7 @@ describe('the valuation report on the customer side', () => {
     // No tags leak from the rich text.
     expect(await card.textContent()).not.toContain('<p>');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    for (const width of [1366, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: join(tmpdir(), `valuation-sample-${width}.png`), fullPage: true });
-    }
+    await shotBothWidths(page, 'valuation-sample');
     await context.close();
   });
 

@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { type BrowserKind, launchBrowser } from './browser';
 import { type Product, startProduct } from './product';
 
@@ -50,4 +51,35 @@ export async function selectTab(page: Page, name: string, timeout = 30_000): Pro
       if (Date.now() > until) throw err;
     }
   }
+}
+
+/**
+ * Where `shot` saves its pictures: E2E_SHOTS_DIR, or nowhere. The journeys' screenshots are for a person
+ * looking at a screen after a change (docs/testing.md); no test reads them, and each costs Chromium a
+ * full paint and a PNG encode, so an ordinary run does not take them.
+ */
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
+
+/**
+ * Saves a screenshot as `<E2E_SHOTS_DIR>/<name>.png`: of one element, or of a page (the whole page, or
+ * only what the window shows with `fullPage: false`).
+ */
+export async function shot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}) {
+  if (!SHOTS_DIR) return;
+  const path = join(SHOTS_DIR, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path, fullPage: opts.fullPage ?? true });
+  else await target.screenshot({ path });
+}
+
+/** Whether `shot` saves anything: for steps that exist only to frame a screenshot (a viewport change). */
+export const takingShots = () => SHOTS_DIR !== undefined;
+
+/** Full-page screenshots at 1366 and at 375 px (`<name>-1366`, `<name>-375`); the page is left at 1366. */
+export async function shotBothWidths(page: Page, name: string): Promise<void> {
+  if (!SHOTS_DIR) return;
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
 }
