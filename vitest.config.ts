@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './tests/support/sequencer';
 import { PROGRAMS, requireProgram } from './tests/support/programs';
 
 // Three projects: unit tests, and the API integration suite twice — on the embedded PGlite and on a
@@ -30,6 +31,8 @@ export default defineConfig({
     // waiting on PostgreSQL, password hashing (libuv's threads) and timers, so two files at a time
     // keep both cores busy. Every file has its own database, data dir and ports (tests/support).
     maxWorkers: 2,
+    // Longest file first, by the durations of a full run (tests/support/sequencer.ts).
+    sequence: { sequencer: SlowestFirst },
     // A worker runs file after file in one module registry (isolate: false) instead of importing the
     // server anew for each of ~150 files: the imports were about a quarter of this step's time. Files
     // stay independent because each builds its own app, database, data dir and ports, no test mocks a
@@ -47,6 +50,7 @@ export default defineConfig({
             'web/**/*.test.tsx',
             'scripts/**/*.test.mjs',
             'bench/**/*.test.ts',
+            'tests/support/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './tests/support/sequencer';
 import { PROGRAMS, requireProgram } from './tests/support/programs';
 
 // End-to-end journeys in a real headless Chromium against the built product. Without Chromium they
@@ -16,5 +17,7 @@ export default defineConfig({
     hookTimeout: 90_000,
     maxWorkers: 2,
     fileParallelism: true,
+    // Longest file first, by the durations of a full run (tests/support/sequencer.ts).
+    sequence: { sequencer: SlowestFirst },
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './tests/support/sequencer';
 
 // Fault, restart, multi-instance and storage-sweep tests against the built product (node
 // $DIST_DIR/server/main.js), PostgreSQL clusters, nginx and redis-server started by the tests.
@@ -16,5 +17,7 @@ export default defineConfig({
     // left the last of them running alone: 97 s with 31 % of the cores idle, against 81 s (3 % idle)
     // with four and 88 s with six (docs/benchmarks.md, 2026-11-27).
     fileParallelism: true,
+    // Longest file first, by the durations of a full run (tests/support/sequencer.ts).
+    sequence: { sequencer: SlowestFirst },
   },
 });
