@@ -55,7 +55,7 @@ export async function selectTab(page: Page, name: string, timeout = 30_000): Pro
 
 /**
  * Where `shot` saves its pictures: E2E_SHOTS_DIR, or nowhere. The journeys' screenshots are for a person
- * looking at a screen after a change (docs/testing.md); no test reads them, and each costs Chromium a
+ * looking at a screen after a change (README.md, "Testing"); no test reads them, and each costs Chromium a
  * full paint and a PNG encode, so an ordinary run does not take them.
  */
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
