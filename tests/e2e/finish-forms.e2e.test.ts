@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELEMENT_REQUIRED_MESSAGE, ELEMENTS_REQUIRED_MESSAGE } from '../../common/contracts/reports';
-import { newPage, seriousAxeViolations } from '../support/browser';
+import { seriousAxeViolations, sessionPage } from '../support/browser';
 import { type E2E, selectTab, startE2E, stopE2E } from '../support/e2e';
 import { fixturePath, submitSample } from '../support/factories';
 import { callOk, loginToken, registerAccount } from '../support/http';
@@ -49,14 +49,8 @@ beforeAll(async () => {
 });
 afterAll(() => stopE2E(e2e));
 
-async function session(token: string | null, width = 1366, height = 900) {
-  const { page, context } = await newPage(e2e.browser, { baseURL: url(), width, height });
-  if (token) {
-    await page.goto('/about');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-  }
-  return { page, context };
-}
+const session = (token: string | null, width = 1366, height = 900) =>
+  sessionPage(e2e.browser, { baseURL: url(), token, width, height });
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>

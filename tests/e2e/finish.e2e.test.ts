@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, seriousAxeViolations } from '../support/browser';
+import { launchBrowser, seriousAxeViolations, sessionPage } from '../support/browser';
 import { selectTab } from '../support/e2e';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
 
@@ -144,14 +144,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function session(token: string | null, width = 1366, height = 900) {
-  const { page, context } = await newPage(browser, { baseURL: product.url, width, height });
-  if (token) {
-    await page.goto('/about');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-  }
-  return { page, context };
-}
+const session = (token: string | null, width = 1366, height = 900) =>
+  sessionPage(browser, { baseURL: product.url, token, width, height });
 
 /** The element lies inside the viewport horizontally (nothing to scroll sideways for). */
 async function expectWithinWidth(page: Page, locator: Locator) {

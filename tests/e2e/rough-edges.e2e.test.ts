@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, seriousAxeViolations } from '../support/browser';
+import { seriousAxeViolations, sessionPage } from '../support/browser';
 import { type E2E, selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { element, issueReport, submitSample } from '../support/factories';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
@@ -48,14 +48,8 @@ beforeAll(async () => {
 });
 afterAll(() => stopE2E(e2e));
 
-async function session(token: string | null, width = 1366, height = 900) {
-  const { page, context } = await newPage(e2e.browser, { baseURL: url(), width, height });
-  if (token) {
-    await page.goto('/about');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-  }
-  return { page, context };
-}
+const session = (token: string | null, width = 1366, height = 900) =>
+  sessionPage(e2e.browser, { baseURL: url(), token, width, height });
 
 /** Whether the element lies wholly inside the page's viewport width (nothing cut off at the side). */
 async function insideWidth(page: Page, locator: ReturnType<Page['locator']>) {
