@@ -14,14 +14,13 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import {
   type LabSettings,
   labSettingsRequest,
   MAX_PAYMENT_INSTRUCTIONS,
 } from '../../../../common/contracts/lab';
 import { MAX_REVALUE_AFTER_MONTHS, MAX_TAX_FILING_WINDOW_MONTHS } from '../../../../common/domain/appraisal';
-import { NotesEditor } from '../../../components/NotesEditor';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../../../common/domain/uploads';
 import { FilePicker } from '../../../components/FilePicker';
 import { fetchBlob } from '../../../lib/api';
@@ -33,6 +32,12 @@ import { LAB_ADDRESS, LAB_CONTACT_EMAIL, LAB_PHONE } from '../../../components/l
 import { labSettingsQuery, useSaveLabSettings } from '../api';
 import { reason } from './messages';
 import { PriceListFields, type PriceValues, toPriceValues } from './PriceListFields';
+
+// The rich-text editor (about 470 KB of script) loads only when the report texts are opened, not
+// with every visit to the admin dashboard, whose first tab is Samples.
+const NotesEditor = lazy(() =>
+  import('../../../components/NotesEditor').then((m) => ({ default: m.NotesEditor })),
+);
 
 type Field = 'labName' | 'address' | 'phone' | 'email' | 'website' | 'certificationNumber';
 const FIELDS: { name: Field; label: string; type?: string }[] = [
@@ -229,22 +234,24 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
           </Group>
           {textsOpen ? (
             <Stack gap="md" id="lab-appraisal-texts">
-              <NotesEditor
-                name="limitingConditionsTemplate"
-                label="Limiting conditions template"
-                description="Fills the limiting conditions of every new valuation report; the expert may change them for one report. Left empty, the product's default text is used."
-                value={form.values.limitingConditionsTemplate}
-                onChange={(html) => form.setFieldValue('limitingConditionsTemplate', html)}
-                error={form.errors.limitingConditionsTemplate as string | undefined}
-              />
-              <NotesEditor
-                name="certificationTemplate"
-                label="Certification template"
-                description="The certification the analyst (and reviewer) sign at the end of every valuation report. Left empty, the product's default text is used."
-                value={form.values.certificationTemplate}
-                onChange={(html) => form.setFieldValue('certificationTemplate', html)}
-                error={form.errors.certificationTemplate as string | undefined}
-              />
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the report texts editor" />}>
+                <NotesEditor
+                  name="limitingConditionsTemplate"
+                  label="Limiting conditions template"
+                  description="Fills the limiting conditions of every new valuation report; the expert may change them for one report. Left empty, the product's default text is used."
+                  value={form.values.limitingConditionsTemplate}
+                  onChange={(html) => form.setFieldValue('limitingConditionsTemplate', html)}
+                  error={form.errors.limitingConditionsTemplate as string | undefined}
+                />
+                <NotesEditor
+                  name="certificationTemplate"
+                  label="Certification template"
+                  description="The certification the analyst (and reviewer) sign at the end of every valuation report. Left empty, the product's default text is used."
+                  value={form.values.certificationTemplate}
+                  onChange={(html) => form.setFieldValue('certificationTemplate', html)}
+                  error={form.errors.certificationTemplate as string | undefined}
+                />
+              </Suspense>
             </Stack>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
