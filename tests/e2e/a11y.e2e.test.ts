@@ -75,7 +75,10 @@ beforeAll(async () => {
 
 afterAll(() => stopE2E({ product, browser }));
 
-/** Waits until the route has rendered its content (no loading spinner, network quiet). */
+/**
+ * Waits until the route has rendered its content (no loading spinner, network quiet). Transitions still
+ * running are waited for by seriousAxeViolations itself, so no fixed pause follows.
+ */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.locator('main h1, main h2, main [role="heading"]').first().waitFor({ timeout: 15_000 });
@@ -86,8 +89,6 @@ async function settle(page: Page) {
       timeout: 15_000,
     },
   );
-  // Let transitions finish, so that axe sees final colours.
-  await page.waitForTimeout(300);
 }
 
 const describeViolations = (where: string, vs: AxeViolation[]) =>
@@ -175,7 +176,6 @@ describe('axe in the states that matter', () => {
     await page.getByLabel(/^Message/).fill('May I book a consultation?');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByRole('heading', { name: 'Message Sent Successfully!' }).waitFor();
-    await page.waitForTimeout(400);
     await check(page, 'contact success');
     await context.close();
   });
@@ -189,7 +189,6 @@ describe('axe in the states that matter', () => {
       await check(page, `375 px / ${who ? 'customer' : 'visitor'}`);
       await page.getByRole('button', { name: 'Toggle navigation menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
-      await page.waitForTimeout(300);
       await check(page, `mobile menu ${who ? 'customer' : 'visitor'}`);
       await context.close();
     }
@@ -203,7 +202,6 @@ describe('axe in the states that matter', () => {
     for (const tab of ['Staff', 'Settings', 'Inquiries', 'Outbox', 'Samples']) {
       await selectTab(page, tab);
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
       await check(page, `admin tab ${tab}`);
     }
     await context.close();
@@ -239,7 +237,6 @@ describe('axe in the states that matter', () => {
     await settle(page);
     await page.getByRole('button', { name: 'Generate Report' }).first().click();
     await page.getByRole('dialog').waitFor();
-    await page.waitForTimeout(400);
     await check(page, 'staff report dialog');
     await context.close();
   });
