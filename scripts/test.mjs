@@ -5,9 +5,10 @@
 //
 // Order, for a two-core machine: typecheck, lint and the product build are single-threaded for most of
 // their time, so they run side by side (their output is printed whole as each ends); then the web
-// size check on that build, the unit + API suite (two workers: vitest.config.ts) and the e2e journeys on the same build (E2E_SKIP_BUILD=1).
+// size check on that build, the unit + API suite (two workers: vitest.config.ts) with the e2e data
+// template made beside it, and the e2e journeys on the same build (E2E_SKIP_BUILD=1).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,6 +39,25 @@ function run(label, cmd, args, { quiet = false, env = {} } = {}) {
   });
 }
 
+/** Resolves to the template's path, or null when it could not be made (the e2e step then makes its own). */
+function makeDataTemplate() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/make-data-template.ts'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('close', (code) => {
+      const dir = out.trim().split('\n').pop();
+      if (code === 0 && dir && existsSync(dir)) return resolve(dir);
+      console.log(`(the e2e data template was not made beforehand (${code}); the e2e step makes it)\n${err}`);
+      resolve(null);
+    });
+  });
+}
+
 function addVitestResults(file) {
   if (!existsSync(file)) return;
   const json = JSON.parse(readFileSync(file, 'utf8'));
@@ -54,6 +74,11 @@ const [, , built] = await Promise.all([
 
 // Every public page's JavaScript against its budget (scripts/check-web-size.mjs), on the build above.
 if (built) await run('web size', 'node', ['scripts/check-web-size.mjs']);
+
+// The e2e step's DATA_DIR template (a first start of the built product: migrations, the admin, the
+// signing keys; tests/support/global-e2e.ts) is made while the API suite runs, whose files leave some
+// of the two cores idle, instead of alone before the first journey.
+const template = built ? makeDataTemplate() : Promise.resolve(null);
 
 // Every project of vitest.config.ts: unit, api-pglite, and api-postgres when PostgreSQL is installed.
 const apiJson = join(outDir, 'api.json');
@@ -81,8 +106,10 @@ if (built) {
       '--reporter=json',
       `--outputFile.json=${e2eJson}`,
     ],
-    { env: { E2E_SKIP_BUILD: '1' } },
+    { env: { E2E_SKIP_BUILD: '1', ...((await template) ? { E2E_DATA_TEMPLATE: await template } : {}) } },
   );
+  const dir = await template;
+  if (dir) rmSync(dir, { recursive: true, force: true });
   addVitestResults(e2eJson);
 } else {
   failedSteps.push('e2e (not run: no build)');
