@@ -19,7 +19,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDatabase, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import {
   type AuthUserResponse,
   PROFILE_IMAGE_PART,
@@ -28,6 +28,7 @@ import {
 } from '../../../../common/contracts/accounts';
 import { isLabRole } from '../../../../common/domain/roles';
 import { FilePicker } from '../../../components/FilePicker';
+import { LazyNotesEditor } from '../../../components/LazyNotesEditor';
 import { EmailField } from '../../../components/EmailField';
 import { focusFirstError, validateOnBlurAfterRelease } from '../../../lib/forms';
 import { usePersonalImage } from '../../../lib/personal-image';
@@ -39,11 +40,6 @@ import { serverFieldErrors } from '../form-errors';
 import { AccountSecurity } from './AccountSecurity';
 import { TwoFactorSection } from './TwoFactorSection';
 import { IMAGE_ACCEPT, imageProblem, PROFILE_TEXT, profileUpdateError } from '../profile-messages';
-
-// The rich-text editor is loaded only for staff and admins, who keep qualifications.
-const NotesEditor = lazy(() =>
-  import('../../../components/NotesEditor').then((m) => ({ default: m.NotesEditor })),
-);
 
 const fieldsOf = (user: AuthUserResponse): ProfileFields => ({
   email: user.email,
@@ -258,16 +254,16 @@ function ProfileForm({
               {labRole && fileInput(SIGNATURE_PART, 'Signature', signature, 'Current signature')}
             </SimpleGrid>
             {labRole && (
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the qualifications editor" />}>
-                <NotesEditor
-                  name="qualifications"
-                  label="Qualifications"
-                  description="Printed with your signature in the certification of the reports you sign: credentials, memberships, years of practice, areas of expertise."
-                  value={form.values.qualifications ?? ''}
-                  onChange={(html) => form.setFieldValue('qualifications', html)}
-                  error={form.errors.qualifications as string | undefined}
-                />
-              </Suspense>
+              // The rich-text editor is loaded only for staff and admins, who keep qualifications.
+              <LazyNotesEditor
+                loading="Loading the qualifications editor"
+                name="qualifications"
+                label="Qualifications"
+                description="Printed with your signature in the certification of the reports you sign: credentials, memberships, years of practice, areas of expertise."
+                value={form.values.qualifications ?? ''}
+                onChange={(html) => form.setFieldValue('qualifications', html)}
+                error={form.errors.qualifications as string | undefined}
+              />
             )}
             {update.isPending && (files.profileImage || files.signature) && (
               <Progress value={Math.round(update.progress * 100)} aria-label="Upload progress" animated />

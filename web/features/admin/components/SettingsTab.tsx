@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   type LabSettings,
   labSettingsRequest,
@@ -23,6 +23,7 @@ import {
 import { MAX_REVALUE_AFTER_MONTHS, MAX_TAX_FILING_WINDOW_MONTHS } from '../../../../common/domain/appraisal';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../../../common/domain/uploads';
 import { FilePicker } from '../../../components/FilePicker';
+import { LazyNotesEditor } from '../../../components/LazyNotesEditor';
 import { fetchBlob } from '../../../lib/api';
 import { focusFirstError } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
@@ -33,11 +34,21 @@ import { labSettingsQuery, useSaveLabSettings } from '../api';
 import { reason } from './messages';
 import { PriceListFields, type PriceValues, toPriceValues } from './PriceListFields';
 
-// The rich-text editor (about 470 KB of script) loads only when the report texts are opened, not
-// with every visit to the admin dashboard, whose first tab is Samples.
-const NotesEditor = lazy(() =>
-  import('../../../components/NotesEditor').then((m) => ({ default: m.NotesEditor })),
-);
+// The lab's report texts, edited as rich text (loaded only when they are opened: LazyNotesEditor).
+const REPORT_TEXTS = [
+  {
+    name: 'limitingConditionsTemplate',
+    label: 'Limiting conditions template',
+    description:
+      "Fills the limiting conditions of every new valuation report; the expert may change them for one report. Left empty, the product's default text is used.",
+  },
+  {
+    name: 'certificationTemplate',
+    label: 'Certification template',
+    description:
+      "The certification the analyst (and reviewer) sign at the end of every valuation report. Left empty, the product's default text is used.",
+  },
+] as const;
 
 type Field = 'labName' | 'address' | 'phone' | 'email' | 'website' | 'certificationNumber';
 const FIELDS: { name: Field; label: string; type?: string }[] = [
@@ -234,24 +245,18 @@ function SettingsForm({ settings }: { settings: LabSettings }) {
           </Group>
           {textsOpen ? (
             <Stack gap="md" id="lab-appraisal-texts">
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the report texts editor" />}>
-                <NotesEditor
-                  name="limitingConditionsTemplate"
-                  label="Limiting conditions template"
-                  description="Fills the limiting conditions of every new valuation report; the expert may change them for one report. Left empty, the product's default text is used."
-                  value={form.values.limitingConditionsTemplate}
-                  onChange={(html) => form.setFieldValue('limitingConditionsTemplate', html)}
-                  error={form.errors.limitingConditionsTemplate as string | undefined}
+              {REPORT_TEXTS.map(({ name, label, description }) => (
+                <LazyNotesEditor
+                  key={name}
+                  loading="Loading the report texts editor"
+                  name={name}
+                  label={label}
+                  description={description}
+                  value={form.values[name]}
+                  onChange={(html) => form.setFieldValue(name, html)}
+                  error={form.errors[name] as string | undefined}
                 />
-                <NotesEditor
-                  name="certificationTemplate"
-                  label="Certification template"
-                  description="The certification the analyst (and reviewer) sign at the end of every valuation report. Left empty, the product's default text is used."
-                  value={form.values.certificationTemplate}
-                  onChange={(html) => form.setFieldValue('certificationTemplate', html)}
-                  error={form.errors.certificationTemplate as string | undefined}
-                />
-              </Suspense>
+              ))}
             </Stack>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
