@@ -94,6 +94,7 @@ addVitestResults(apiJson);
 // The journeys run on the build made above; without one (the build failed) they are not run.
 const e2eJson = join(outDir, 'e2e.json');
 if (built) {
+  const dir = await template;
   await run(
     'e2e',
     'npx',
@@ -106,9 +107,8 @@ if (built) {
       '--reporter=json',
       `--outputFile.json=${e2eJson}`,
     ],
-    { env: { E2E_SKIP_BUILD: '1', ...((await template) ? { E2E_DATA_TEMPLATE: await template } : {}) } },
+    { env: { E2E_SKIP_BUILD: '1', ...(dir ? { E2E_DATA_TEMPLATE: dir } : {}) } },
   );
-  const dir = await template;
   if (dir) rmSync(dir, { recursive: true, force: true });
   addVitestResults(e2eJson);
 } else {
