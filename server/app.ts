@@ -239,6 +239,7 @@ export async function buildApp(opts: {
     : null;
   registerAuth(app, {
     db: deps.db,
+    database: deps.database,
     tokens,
     apiKeyLimit: keyLimiter
       ? async (request) => {

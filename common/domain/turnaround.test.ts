@@ -63,3 +63,34 @@ describe('turnaround of a sample', () => {
     expect(turnaroundOf({ ...sample, status: 'on-hold' }, at('2026-12-01T00:00:00Z')).overdue).toBe(true);
   });
 });
+
+describe('instants given as ISO text (the server reads list rows as text)', () => {
+  it('gives the same day for the text as for the Date, asked any number of times', () => {
+    const instants = [
+      '2026-11-06T23:30:00.000Z',
+      '2026-11-07T00:00:00.000Z',
+      '2026-12-23T12:00:00.123Z',
+      '2028-02-24T12:00:00.000Z',
+      '2026-11-08T22:00:00-05:00',
+    ];
+    for (const text of instants)
+      for (const count of [5, 10, 0])
+        for (let i = 0; i < 3; i++)
+          expect(addBusinessDays(text, count)).toBe(addBusinessDays(at(text), count));
+  });
+
+  it('turnaroundOf takes text instants, and "now" moving on changes the overdue flag', () => {
+    const sample = {
+      submissionDate: '2026-11-02T09:00:00.000Z',
+      urgencyLevel: 'standard',
+      quoteAcceptedAt: null,
+      status: 'analysis',
+    };
+    expect(turnaroundOf(sample, at('2026-11-16T23:59:00Z'))).toEqual({
+      expectedCompletionDate: '2026-11-16',
+      overdue: false,
+    });
+    expect(turnaroundOf(sample, at('2026-11-17T00:00:00Z')).overdue).toBe(true);
+    expect(turnaroundOf(sample, at('2026-11-16T23:59:00Z')).overdue).toBe(false);
+  });
+});

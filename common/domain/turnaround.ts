@@ -15,25 +15,66 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** An instant as a Date or as ISO 8601 text ("…T…Z", as the server's rows and answers carry it). */
+export type Instant = Date | string;
+
+const DAY_MS = 86_400_000;
+
+/** The number of an instant's UTC calendar day since 1970-01-01. */
+function dayNumber(at: Instant): number {
+  if (typeof at === 'string') {
+    // ISO text in UTC names its day in its first ten characters; any other form is parsed.
+    if (at.length >= 20 && at[10] === 'T' && at.endsWith('Z'))
+      return Date.UTC(Number(at.slice(0, 4)), Number(at.slice(5, 7)) - 1, Number(at.slice(8, 10))) / DAY_MS;
+    return Math.floor(new Date(at).getTime() / DAY_MS);
+  }
+  return Math.floor(at.getTime() / DAY_MS);
+}
+
+// A list of hundreds of samples asks for the same few start days over and over: the answers are kept.
+const businessDayMemo = new Map<number, string>();
+const MEMO_LIMIT = 4096;
+
 /** The calendar day `count` business days after the start instant's day. */
-export function addBusinessDays(start: Date, count: number): string {
-  const day = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+export function addBusinessDays(start: Instant, count: number): string {
+  const first = dayNumber(start);
+  const key = first * 64 + (count & 63);
+  const known = count >= 0 && count < 64 ? businessDayMemo.get(key) : undefined;
+  if (known !== undefined) return known;
+  const day = new Date(first * DAY_MS);
   let left = count;
   while (left > 0) {
     day.setUTCDate(day.getUTCDate() + 1);
     const weekday = day.getUTCDay();
     if (weekday !== 0 && weekday !== 6) left -= 1;
   }
-  return utcDay(day);
+  const answer = utcDay(day);
+  if (count >= 0 && count < 64) {
+    if (businessDayMemo.size >= MEMO_LIMIT) businessDayMemo.clear();
+    businessDayMemo.set(key, answer);
+  }
+  return answer;
 }
 
 export type TurnaroundInput = {
-  submissionDate: Date;
+  submissionDate: Instant;
   urgencyLevel: string | null;
   /** When the sample's quote was accepted; null when none was. */
-  quoteAcceptedAt: Date | null;
+  quoteAcceptedAt: Instant | null;
   status: string;
 };
+
+// The day of "now", kept for the instant it was computed for (a list asks for it once per row).
+let todayFor = Number.NaN;
+let today = '';
+function utcToday(now: Date): string {
+  const ms = now.getTime();
+  if (ms !== todayFor) {
+    todayFor = ms;
+    today = utcDay(now);
+  }
+  return today;
+}
 
 export type Turnaround = { expectedCompletionDate: string; overdue: boolean };
 
@@ -45,7 +86,7 @@ export function turnaroundOf(sample: TurnaroundInput, now: Date = new Date()): T
   );
   return {
     expectedCompletionDate: expected,
-    overdue: sample.status !== 'completed' && utcDay(now) > expected,
+    overdue: sample.status !== 'completed' && utcToday(now) > expected,
   };
 }
 

@@ -1,4 +1,7 @@
+import { fillPlaceholders, is, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Database } from './client';
 import { utcTextAsIso } from '../time';
 
 /** A row as PostgreSQL sends it in the text format: each column's text, or null. */
@@ -121,4 +124,50 @@ export function compactJson(text: string | null): string | null {
  */
 export function columnIndexes<K extends string>(fields: Record<K, unknown>): { readonly [P in K]: number } {
   return Object.fromEntries(Object.keys(fields).map((key, i) => [key, i])) as { [P in K]: number };
+}
+
+/** A boolean column's text ('t' or 'f'); null stays null. */
+export const decodeBoolean = (text: string | null): boolean | null => (text === null ? null : text === 't');
+
+/** An integer column's text as a number; null stays null. */
+export const decodeInteger = (text: string | null): number | null => (text === null ? null : Number(text));
+
+/**
+ * A statement built once by drizzle, to be run by name through `Database.queryTextRows`: its text and
+ * its parameters, some filled per call (drizzle's `sql.placeholder(name)`, also as an inserted value).
+ */
+export type TextStatement = { name: string; text: string; params: unknown[] };
+
+const dialect = new PgDialect();
+
+/** Builds `query` (a drizzle query or an `sql` fragment) once, as the named statement `name`. */
+export function textStatement(
+  name: string,
+  query: SQL | { toSQL(): { sql: string; params: unknown[] } },
+): TextStatement {
+  const { sql: text, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
+  return { name, text, params };
+}
+
+/** A value as the text protocol sends it: dates as ISO 8601, objects as JSON, the rest as text. */
+function encodeParam(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Runs a built statement with this call's placeholder values (a missing one throws, as drizzle's own
+ * prepared statements do; an inserted value goes through its column's encoder), answering its rows as text.
+ */
+export function runTextStatement(
+  database: Pick<Database, 'queryTextRows'>,
+  statement: TextStatement,
+  values: Record<string, unknown>,
+): Promise<TextRow[]> {
+  const filled = fillPlaceholders(statement.params, values);
+  const args = new Array<string | null>(filled.length);
+  for (let i = 0; i < filled.length; i++) args[i] = encodeParam(filled[i]);
+  return database.queryTextRows(statement.name, statement.text, args);
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { DEFAULT_LAB_NAME } from '../../common/domain/reports';
 import type { Config } from '../config';
@@ -54,7 +54,8 @@ export type Mailer = {
  * write their event as a single statement (data-modifying CTEs): `with …, ${outboxCte(mail)} select …`.
  */
 export function outboxCte(mail: NewOutboxRow): SQL {
-  const headers = JSON.stringify(mail.headers ?? {});
+  // A statement built once with placeholders (the submission's) passes the headers' JSON text as one.
+  const headers = is(mail.headers, Placeholder) ? mail.headers : JSON.stringify(mail.headers ?? {});
   return sql`mail_o as (
       insert into ${mailOutbox} (kind, to_address, subject, html, text, headers, logo_key, sealed_tokens)
       values (${mail.kind}, ${mail.toAddress}, ${mail.subject}, ${mail.html}, ${mail.text}, ${headers}::jsonb, ${mail.logoKey ?? null}, ${mail.sealedTokens ?? null})

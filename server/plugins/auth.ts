@@ -6,7 +6,8 @@ import type { Role } from '../../common/domain/roles';
 import type { ApiKeyScope } from '../../common/domain/api-keys';
 import { API_KEY_SCOPE_REFUSED } from '../../common/contracts/api-keys';
 import { errorResponse } from '../../common/contracts/errors';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { runTextStatement, type TextRow, textStatement } from '../db/text-rows';
 import type { Actor } from '../policies/actor';
 import { apiKeys, labSettings, revokedTokens, users } from '../db/schema';
 import { hashApiKey, looksLikeApiKey } from './api-key-secret';
@@ -142,12 +143,30 @@ function sessionUserOf(row: UserColumns): SessionUser {
   const actor = { id: row.id, role: row.role, isActive: row.isActive };
   const twoFactorEnabled = row.twoFactorEnabled === true;
   return {
-    ...actor,
+    id: row.id,
+    role: row.role,
+    isActive: row.isActive,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
     twoFactorEnabled,
     twoFactorSetupRequired: mustSetUpTwoFactor(actor, twoFactorEnabled, row.labRequires2fa === true),
+  };
+}
+
+/** The session lookup's text row, in the order of its columns (USER_COLUMNS, sessionVersion, revoked). */
+function sessionRowOf(row: TextRow): UserColumns & { sessionVersion: number; revoked: boolean } {
+  return {
+    id: Number(row[0]),
+    email: row[1] ?? '',
+    role: row[2] as Role,
+    firstName: row[3] ?? null,
+    lastName: row[4] ?? null,
+    isActive: row[5] === 't',
+    twoFactorEnabled: row[6] === 't',
+    labRequires2fa: row[7] === 't',
+    sessionVersion: Number(row[8]),
+    revoked: row[9] === 't',
   };
 }
 
@@ -160,6 +179,8 @@ export function registerAuth(
   app: FastifyInstance,
   deps: {
     db: Db;
+    /** Runs the session lookup by name as text rows (`Database.queryTextRows`). */
+    database: Pick<Database, 'queryTextRows'>;
     tokens: TokenService;
     /** Counts a key's request; answers how long to wait when its limit is used up (null: no limit). */
     apiKeyLimit?: ((request: FastifyRequest) => Promise<number | null>) | null;
@@ -169,18 +190,25 @@ export function registerAuth(
   app.decorateRequest('session', null);
   app.decorateRequest('apiKey', null);
   documentApiKeyScopes(app);
-  // Every authenticated request reads its user: one named statement, planned once per connection.
-  const findSessionUser = deps.db
-    .select({
-      ...USER_COLUMNS,
-      sessionVersion: users.sessionVersion,
-      // A token ended by logout (docs/product/accounts-and-sessions.md).
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('auth_session_user');
+  // Every authenticated request reads its user: one named statement, planned once per connection and
+  // read as text rows (no row description, no driver or drizzle row mapping: docs/benchmarks.md, "Load").
+  const sessionUserStatement = textStatement(
+    'auth_session_user',
+    deps.db
+      .select({
+        ...USER_COLUMNS,
+        sessionVersion: users.sessionVersion,
+        // A token ended by logout (docs/product/accounts-and-sessions.md).
+        revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1),
+  );
+  const findSessionUser = async (id: number, jti: string) => {
+    const [row] = await runTextStatement(deps.database, sessionUserStatement, { id, jti });
+    return row ? sessionRowOf(row) : undefined;
+  };
   // A request made with an API key reads the key and its owner in one statement.
   const findKeyUser = deps.db
     .select({
@@ -210,7 +238,7 @@ export function registerAuth(
     if (looksLikeApiKey(token)) return authenticateKey(request, token);
     const claims = await deps.tokens.verify(token);
     if (claims) {
-      const [row] = await findSessionUser.execute({ id: claims.userId, jti: claims.jti });
+      const row = await findSessionUser(claims.userId, claims.jti);
       // A deactivated account, a token older than the last "sign out everywhere" (or password
       // change), or a logged-out token: not signed in.
       if (row?.isActive && row.sessionVersion === claims.sv && !row.revoked) {

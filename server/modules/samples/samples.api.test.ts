@@ -447,6 +447,28 @@ describe('GET /api/samples', () => {
     });
   });
 
+  it('gives each list row the same values as the sample page (the list is read as text rows)', async () => {
+    const created = (await submit(bob, submission({ ...VALID_FIELDS, itemName: 'Bob çà et là' })))
+      .body as Sample;
+    const list = (await call(t, 'GET', '/api/samples', { token: bob.token })).body as OwnSampleListItem[];
+    const row = list.find((s) => s.id === created.id);
+    const page = (await call(t, 'GET', `/api/samples/${created.id}`, { token: bob.token })).body as Record<
+      string,
+      unknown
+    >;
+    expect(row).toBeDefined();
+    const compared: string[] = [];
+    for (const [key, value] of Object.entries(row ?? {})) {
+      // The page has no thumbnail (it lists the files) and no collection link.
+      if (!(key in page)) continue;
+      expect([key, value]).toEqual([key, page[key]]);
+      compared.push(key);
+    }
+    expect(compared.length).toBeGreaterThanOrEqual(Object.keys(row ?? {}).length - 3);
+    // Timestamps leave as ISO 8601 in UTC with milliseconds, as everywhere else.
+    expect(row?.submissionDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
   it('answers 401 without a token', async () => {
     expect((await call(t, 'GET', '/api/samples')).status).toBe(401);
   });

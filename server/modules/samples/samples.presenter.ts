@@ -12,7 +12,7 @@ import { effectiveQuoteStatus } from '../../../common/domain/quotes';
 import { turnaroundOf } from '../../../common/domain/turnaround';
 import type { SampleRow } from '../../db/samples';
 import { isoDate as iso, isoDateOrNull as isoOrNull } from '../../time';
-import type { FirstPhoto, findSampleDetail } from './samples.queries';
+import type { FirstPhoto, findSampleDetail, OwnSampleRow } from './samples.queries';
 import { presentPhotoCopies } from '../photos/photo-links';
 import { isRevaluationDue } from '../../../common/domain/appraisal';
 import { presentReportContent } from '../reports/report-content';
@@ -25,8 +25,16 @@ export type { SampleRow };
 type ProgressColumns =
   'submissionDate' | 'urgencyLevel' | 'status' | 'quoteStatus' | 'quoteValidUntil' | 'quoteAcceptedAt';
 
+/** A row's timestamps as a query gives them: Dates from drizzle, ISO 8601 text from a text-rows read. */
+type Stamped<T, K extends keyof T> = Omit<T, K> & {
+  [P in K]: T[P] extends Date ? Date | string : T[P] extends Date | null ? Date | string | null : T[P];
+};
+
 /** The expected completion date, the overdue flag and the quote's status as a reader sees them now. */
-export function presentProgress(row: Pick<SampleRow, ProgressColumns>, now: Date = new Date()) {
+export function presentProgress(
+  row: Stamped<Pick<SampleRow, ProgressColumns>, 'submissionDate' | 'quoteAcceptedAt'>,
+  now: Date = new Date(),
+) {
   const quoteStatus = effectiveQuoteStatus(row.quoteStatus, row.quoteValidUntil, now);
   return {
     ...turnaroundOf(
@@ -44,16 +52,19 @@ export function presentProgress(row: Pick<SampleRow, ProgressColumns>, now: Date
 
 /** The re-valuation date and whether it is near (docs/product/appraisal-report.md); a revoked report has none. */
 export function presentRevaluation(
-  row: Pick<SampleRow, 'revalueBy' | 'reportRevokedAt'>,
+  row: Stamped<Pick<SampleRow, 'revalueBy' | 'reportRevokedAt'>, 'reportRevokedAt'>,
   now: Date = new Date(),
 ): { revalueBy: string | null; revaluationDue: boolean } {
   const revalueBy = row.reportRevokedAt ? null : row.revalueBy;
   return { revalueBy, revaluationDue: isRevaluationDue(revalueBy, now) };
 }
 
-type CustodyColumns = Pick<
-  SampleRow,
-  'custodyState' | 'custodyLocationId' | 'custodyLocationName' | 'custodySince' | 'submissionDate'
+type CustodyColumns = Stamped<
+  Pick<
+    SampleRow,
+    'custodyState' | 'custodyLocationId' | 'custodyLocationName' | 'custodySince' | 'submissionDate'
+  >,
+  'custodySince' | 'submissionDate'
 >;
 
 /**
@@ -130,20 +141,7 @@ export function presentSample(row: SampleRow, seesLocation = true): Sample {
   };
 }
 
-type OwnListRow = Pick<
-  SampleRow,
-  | Exclude<
-      keyof OwnSampleListItem,
-      keyof ListThumbnail | 'expectedCompletionDate' | 'overdue' | 'revaluationDue' | 'custody'
-    >
-  | ProgressColumns
-  | 'custodyState'
-  | 'custodyLocationId'
-  | 'custodyLocationName'
-  | 'custodySince'
-> & {
-  firstPhoto: FirstPhoto;
-};
+type OwnListRow = OwnSampleRow;
 
 /** A list row's thumbnail fields from its first photo (docs/product/photos.md). */
 export function presentListThumbnail(firstPhoto: FirstPhoto): ListThumbnail {
@@ -152,8 +150,8 @@ export function presentListThumbnail(firstPhoto: FirstPhoto): ListThumbnail {
   return { thumbnailUrl: copies.thumbnailUrl, photoProcessing: copies.processing };
 }
 
-/** A row of the caller's own list (GET /api/samples). */
-export function presentOwnSample(row: OwnListRow): OwnSampleListItem {
+/** A row of the caller's own list (GET /api/samples); `now`: the request's time, read once per list. */
+export function presentOwnSample(row: OwnListRow, now: Date = new Date()): OwnSampleListItem {
   return {
     id: row.id,
     itemName: row.itemName,
@@ -170,8 +168,8 @@ export function presentOwnSample(row: OwnListRow): OwnSampleListItem {
     conditionAssessment: row.conditionAssessment,
     provenanceResearch: row.provenanceResearch,
     ...presentListThumbnail(row.firstPhoto),
-    ...presentProgress(row),
-    ...presentRevaluation(row),
+    ...presentProgress(row, now),
+    ...presentRevaluation(row, now),
     custody: presentCustody(row, false),
     collectionId: row.collectionId,
   };

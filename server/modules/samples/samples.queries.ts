@@ -3,7 +3,15 @@ import { and, type Column, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { StoredReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import {
+  decodeBoolean,
+  decodeInteger,
+  decodeTimestampOrNull,
+  runTextStatement,
+  type TextStatement,
+  textStatement,
+} from '../../db/text-rows';
 import { preparedStatements } from '../../db/prepared';
 import {
   collections,
@@ -51,50 +59,102 @@ const sampleFromDriverRow = (raw: Record<string, unknown>) => fromDriverRow<Samp
  * the connection pool with them (docs/benchmarks.md, load).
  */
 export async function insertSubmittedSample(
-  db: Db,
+  database: Pick<Database, 'db' | 'queryTextRows'>,
   sample: NewSample,
   files: NewSampleFile[],
   /**
    * The receipt mail, rendered for the sample's id with the lab's settings (read with the id): stored
    * by the same statement (docs/product/mail.md).
    */
-  receipt?: (sampleId: number, lab: LabSettingsRow | null) => Promise<NewOutboxRow>,
+  receipt: (sampleId: number, lab: LabSettingsRow | null) => Promise<NewOutboxRow>,
   /** The customer's reservation for this submission, ended by the same statement. */
   reservationId?: number,
 ): Promise<{ sample: SampleRow }> {
   // The receipt names the display id, so the id is drawn first (a gap if the insert then fails), with
   // the lab's settings its rendering needs in the same round trip.
-  let id: number | undefined;
-  let mail: NewOutboxRow | undefined;
-  if (receipt) {
-    const drawn = await db.execute(sql`select nextval(pg_get_serial_sequence('samples', 'id')) as id,
-      (select row_to_json(l) from ${labSettings} l order by l.id limit 1) as lab`);
-    const row = (drawn as unknown as { rows: { id: string | number; lab: Record<string, unknown> | null }[] })
-      .rows[0];
-    id = Number(row?.id);
-    mail = await receipt(id, row?.lab ? fromDriverRow<LabSettingsRow>(labColumns, row.lab) : null);
-  }
+  const [drawn] = await runTextStatement(database, DRAW_SAMPLE_ID, {});
+  const id = Number(drawn?.[0]);
+  const labJson = drawn?.[1];
+  const mail = await receipt(
+    id,
+    labJson ? fromDriverRow<LabSettingsRow>(labColumns, JSON.parse(labJson)) : null,
+  );
+  const columns: Record<string, unknown> = { ...sample, id, status: 'submitted' };
+  const keys = Object.keys(columns).filter((k) => columns[k] !== undefined);
+  const values: Record<string, unknown> = {
+    files: JSON.stringify(
+      files.map((f) => ({
+        file_name: f.fileName,
+        original_name: f.originalName,
+        file_type: f.fileType,
+        file_size: f.fileSize,
+        file_category: f.fileCategory,
+        upload_date: (f.uploadDate ?? new Date()).toISOString(),
+      })),
+    ),
+    mailKind: mail.kind,
+    mailTo: mail.toAddress,
+    mailSubject: mail.subject,
+    mailHtml: mail.html,
+    mailText: mail.text,
+    mailHeaders: JSON.stringify(mail.headers ?? {}),
+    mailLogoKey: mail.logoKey ?? null,
+    mailSealedTokens: mail.sealedTokens ?? null,
+  };
+  for (const key of keys) values[`sample_${key}`] = columns[key];
+  if (reservationId) values.reservationId = reservationId;
+  const [row] = await runTextStatement(
+    database,
+    submissionStatement(database.db, keys, reservationId !== undefined),
+    values,
+  );
+  const json = row?.[0];
+  if (!json) throw new Error('sample not inserted');
+  return { sample: sampleFromDriverRow(JSON.parse(json) as Record<string, unknown>) };
+}
+
+/** The next sample id and the lab's settings (as JSON), in one round trip. */
+const DRAW_SAMPLE_ID = textStatement(
+  'samples_draw_id',
+  sql`select nextval(pg_get_serial_sequence('samples', 'id')) as id,
+    (select row_to_json(l) from ${labSettings} l order by l.id limit 1) as lab`,
+);
+
+/**
+ * The submission statement for one set of sample columns (the form always gives the same set) and with
+ * or without a reservation to end: built by drizzle once, then run by name with this submission's
+ * values. Built per call, it cost more server time than the rest of the submission's own work, and
+ * PostgreSQL planned it anew every time (docs/benchmarks.md, "Load").
+ */
+const submissionStatements = new Map<string, TextStatement>();
+function submissionStatement(db: Db, keys: string[], reserved: boolean): TextStatement {
+  const shape = `${reserved ? 'reserved' : 'free'}:${keys.join(',')}`;
+  const known = submissionStatements.get(shape);
+  if (known) return known;
+  const placeholders = Object.fromEntries(keys.map((k) => [k, sql.placeholder(`sample_${k}`)]));
   const insertSample = db
     .insert(samples)
-    .values({ ...sample, ...(id ? { id } : {}), status: 'submitted' })
+    .values(placeholders as unknown as NewSample)
     .returning();
-  const fileRows = JSON.stringify(
-    files.map((f) => ({
-      file_name: f.fileName,
-      original_name: f.originalName,
-      file_type: f.fileType,
-      file_size: f.fileSize,
-      file_category: f.fileCategory,
-      upload_date: (f.uploadDate ?? new Date()).toISOString(),
-    })),
-  );
-  const result = await db.execute(sql`
+  const mail = {
+    kind: sql.placeholder('mailKind'),
+    toAddress: sql.placeholder('mailTo'),
+    subject: sql.placeholder('mailSubject'),
+    html: sql.placeholder('mailHtml'),
+    text: sql.placeholder('mailText'),
+    headers: sql.placeholder('mailHeaders'),
+    logoKey: sql.placeholder('mailLogoKey'),
+    sealedTokens: sql.placeholder('mailSealedTokens'),
+  };
+  const statement = textStatement(
+    `samples_submit_${submissionStatements.size + 1}`,
+    sql`
     with s as (${insertSample.getSQL()}),
     f as (
       insert into ${sampleFiles} (sample_id, file_name, original_name, file_type, file_size, file_category, upload_date, copies_state)
       select s.id, x.file_name, x.original_name, x.file_type, x.file_size, x.file_category, x.upload_date,
         case when x.file_category = 'photo' then 'pending' end
-      from s cross join json_to_recordset(${fileRows}::json) as x(
+      from s cross join json_to_recordset(${sql.placeholder('files')}::json) as x(
         file_name varchar(255), original_name varchar(255), file_type varchar(255), file_size integer,
         file_category varchar(50), upload_date timestamptz)
       returning id, file_category
@@ -108,11 +168,11 @@ export async function insertSubmittedSample(
     h as (
       insert into ${sampleStatusHistory} (sample_id, status, comment, updated_by)
       select s.id, 'submitted', 'Sample submitted', s.user_id from s
-    )${mail ? sql`, ${outboxCte(mail)}` : sql``}${reservationId ? sql`, ${endReservationCte(reservationId)}` : sql``}
-    select * from s`);
-  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  if (!raw) throw new Error('sample not inserted');
-  return { sample: sampleFromDriverRow(raw) };
+    ), ${outboxCte(mail as unknown as NewOutboxRow)}${reserved ? sql`, ${endReservationCte(sql.placeholder('reservationId'))}` : sql``}
+    select row_to_json(s)::text from s`,
+  );
+  submissionStatements.set(shape, statement);
+  return statement;
 }
 
 /** Whether collection `id` is `userId`'s own (a submission may join only one of theirs). */
@@ -162,13 +222,69 @@ const ownListColumns = {
   collectionId: samples.collectionId,
   firstPhoto: firstPhotoColumn(),
 };
-export type OwnSampleRow = Pick<SampleRow, Exclude<keyof typeof ownListColumns, 'firstPhoto'>> & {
-  firstPhoto: FirstPhoto;
-};
+/** A row of the caller's own list: its timestamps as ISO 8601 text (they leave the server as such). */
+export type OwnSampleRow = {
+  [K in Exclude<keyof typeof ownListColumns, 'firstPhoto'>]: SampleRow[K] extends Date
+    ? string
+    : SampleRow[K] extends Date | null
+      ? string | null
+      : SampleRow[K];
+} & { firstPhoto: FirstPhoto };
 
-/** The caller's own samples, newest first (a named statement: every dashboard load runs it). */
-export function listOwnSamples(db: Db, userId: number): Promise<OwnSampleRow[]> {
-  return prepared(db).ownSamples.execute({ userId });
+const asText = (text: string | null) => text;
+const OWN_LIST_DECODERS: { [K in keyof OwnSampleRow]: (text: string | null) => unknown } = {
+  id: Number,
+  itemName: asText,
+  category: asText,
+  status: asText,
+  urgencyLevel: asText,
+  submissionDate: decodeTimestampOrNull,
+  lastUpdated: decodeTimestampOrNull,
+  reportGenerated: decodeBoolean,
+  reportCode: asText,
+  reportRevokedAt: decodeTimestampOrNull,
+  expertValuation: decodeBoolean,
+  authenticityCheck: decodeBoolean,
+  conditionAssessment: decodeBoolean,
+  provenanceResearch: decodeBoolean,
+  quoteStatus: asText,
+  revalueBy: asText,
+  quoteValidUntil: asText,
+  quoteAcceptedAt: decodeTimestampOrNull,
+  custodyState: asText,
+  custodyLocationId: decodeInteger,
+  custodyLocationName: asText,
+  custodySince: decodeTimestampOrNull,
+  collectionId: decodeInteger,
+  firstPhoto: (text) => (text === null ? null : JSON.parse(text)),
+};
+const OWN_LIST_KEYS = Object.keys(ownListColumns) as (keyof OwnSampleRow)[];
+const OWN_LIST_ROW_DECODERS = OWN_LIST_KEYS.map((k) => OWN_LIST_DECODERS[k]);
+const ownListStatement = preparedStatements((db) =>
+  textStatement(
+    'samples_own_list',
+    db
+      .select(ownListColumns)
+      .from(samples)
+      .where(eq(samples.userId, sql.placeholder('userId')))
+      .orderBy(desc(samples.id)),
+  ),
+);
+
+/**
+ * The caller's own samples, newest first: a named statement read as text rows (every dashboard load
+ * runs it, and an estate's list is hundreds of rows: no Date is made for a timestamp that leaves as text).
+ */
+export async function listOwnSamples(database: Database, userId: number): Promise<OwnSampleRow[]> {
+  const rows = await runTextStatement(database, ownListStatement(database.db), { userId });
+  return rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < OWN_LIST_KEYS.length; i++)
+      out[OWN_LIST_KEYS[i] as string] = (OWN_LIST_ROW_DECODERS[i] as (t: string | null) => unknown)(
+        row[i] ?? null,
+      );
+    return out as OwnSampleRow;
+  });
 }
 
 export async function findSample(db: Db, id: number): Promise<SampleRow | undefined> {
@@ -207,12 +323,6 @@ const prepared = preparedStatements((db) => ({
     .where(eq(samples.id, sql.placeholder('id')))
     .limit(1)
     .prepare('samples_by_id'),
-  ownSamples: db
-    .select(ownListColumns)
-    .from(samples)
-    .where(eq(samples.userId, sql.placeholder('userId')))
-    .orderBy(desc(samples.id))
-    .prepare('samples_own_list'),
   // One round trip for the whole sample page: the children come back as JSON arrays.
   detail: db
     .select({

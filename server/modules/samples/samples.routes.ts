@@ -41,8 +41,9 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const rows = await listOwnSamples(deps.db, currentUser(request).id);
-        return rows.map(presentOwnSample);
+        const rows = await listOwnSamples(deps.database, currentUser(request).id);
+        const now = new Date();
+        return rows.map((row) => presentOwnSample(row, now));
       },
     );
 

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { sampleFiles, samples, submissionReservations, users } from '../../db/schema';
 
@@ -63,5 +63,5 @@ export async function releaseReservation(db: DbOrTx, id: number): Promise<void> 
 }
 
 /** The SQL that ends a reservation inside the statement that stores its sample. */
-export const endReservationCte = (id: number) =>
+export const endReservationCte = (id: number | Placeholder) =>
   sql`r as (delete from ${submissionReservations} where id = ${id})`;

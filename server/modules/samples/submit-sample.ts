@@ -27,7 +27,7 @@ import {
 // What happens when a customer submits a sample (docs/product/api.md, "Samples"). The request has
 // already been read by samples.upload.ts: its text fields collected and its files stored.
 
-export type SubmitDeps = Pick<AppDeps, 'config' | 'db' | 'storage' | 'mailer'>;
+export type SubmitDeps = Pick<AppDeps, 'config' | 'db' | 'database' | 'storage' | 'mailer'>;
 export type ReceivedSubmission = { fields: Record<string, string>; files: StoredFile[] };
 
 /** The most a submission's files can weigh together: every file at its limit. */
@@ -160,7 +160,7 @@ export async function submitSample(
     if (!parsed.success || problems.length) throw invalidPayload(problems);
     const collectionId = await submissionCollection(deps, user.id, fields.collectionId);
     const created = await insertSubmittedSample(
-      deps.db,
+      deps.database,
       { ...newSampleColumns(user.id, parsed.data), collectionId },
       files.map(({ key: _key, ...file }) => file),
       (sampleId, lab) =>
