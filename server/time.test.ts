@@ -22,4 +22,12 @@ describe('isoDate', () => {
     expect(isoDate('2026-11-23T08:13:00Z')).toBe('2026-11-23T08:13:00.000Z');
     expect(isoDate(new Date(Date.UTC(2026, 10, 23, 8, 13)))).toBe('2026-11-23T08:13:00.000Z');
   });
+
+  it("keeps text already in the answers' form as it is, and checks it is that form", () => {
+    for (const text of ['2026-11-23T08:13:00.123Z', '2024-02-29T23:59:59.999Z'])
+      expect(isoDate(text)).toBe(new Date(text).toISOString());
+    // Two decimals, or none, or another offset: not the answers' form, so rewritten.
+    expect(isoDate('2026-11-23T08:13:00.12Z')).toBe('2026-11-23T08:13:00.120Z');
+    expect(isoDate('2026-11-23T08:13:00.123+01:00')).toBe('2026-11-23T07:13:00.123Z');
+  });
 });

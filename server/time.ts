@@ -21,8 +21,13 @@ export function utcTextAsIso(text: string): string | null {
  */
 export const isoDate = (d: Date | string): string => {
   if (d instanceof Date) return d.toISOString();
+  // Already in the answers' form (a row read as text was decoded to it): as it is.
+  if (ISO_MS_UTC.test(d)) return d;
   return utcTextAsIso(d) ?? new Date(d).toISOString();
 };
+
+/** The answers' own form: 2026-11-23T08:13:00.123Z. */
+const ISO_MS_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /** The same for a timestamp that may be missing (not issued, not revoked). */
 export const isoDateOrNull = (d: Date | string | null): string | null => (d ? isoDate(d) : null);

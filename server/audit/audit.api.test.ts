@@ -90,7 +90,14 @@ describe('audit chain', () => {
     expect(rows[1]?.network).toBe('2001:db8:1::/48');
     expect(rows[2]).toMatchObject({ actorId: null, actorLabel: 'system' });
     const [head] = await database.db.select().from(auditChainHead);
-    expect(head).toEqual({ id: 1, seq: 3, lastHash: third.hash });
+    // The head also keeps what its last move returned: the hash before the last event and its time.
+    expect(head).toEqual({
+      id: 1,
+      seq: 3,
+      lastHash: third.hash,
+      prevHash: second.hash,
+      lastAt: rows[2]?.at.toISOString(),
+    });
     expect(await verifyAuditChain(database.db)).toEqual({ valid: true, events: 3, headHash: third.hash });
   });
 
@@ -124,16 +131,28 @@ describe('audit chain', () => {
     expect((await allEvents()).some((r) => r.subjectId === '99')).toBe(false);
   });
 
-  it('writers at the same time form one chain (the head row serialises them)', async () => {
+  it('writers at the same time form one chain (the head row serialises them), its times in its order', async () => {
     const startId = (await allEvents()).length;
+    // Half in a change's transaction (holding the head until a later commit), half on their own.
     const ids = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => database.db.transaction((tx) => recordAudit(tx, event(100 + i)))),
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2
+          ? recordAuditAlone(database.db, event(100 + i))
+          : database.db.transaction(async (tx) => {
+              const appended = await recordAudit(tx, event(100 + i));
+              await new Promise((r) => setTimeout(r, 5));
+              return appended;
+            }),
+      ),
     );
     expect(ids.map((r) => r.id).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 12 }, (_, i) => startId + 1 + i),
     );
     const result = await verifyAuditChain(database.db, { batchSize: 5 });
     expect(result).toMatchObject({ valid: true, events: startId + 12 });
+    // Each time is read under the head's lock, after any wait for the writer before: never earlier.
+    const times = (await allEvents()).map((r) => r.at.getTime());
+    for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThanOrEqual(times[i - 1] ?? 0);
   });
 
   it('verify names an event edited behind the app’s back, and the chain is valid again once it is restored', async () => {

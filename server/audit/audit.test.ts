@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type AuditRecord, GENESIS_HASH, auditHash, auditValues, changedFields } from './audit';
+import {
+  type AuditRecord,
+  GENESIS_HASH,
+  auditHash,
+  auditValues,
+  canonicalPieces,
+  changedFields,
+} from './audit';
+import { canonicalJson } from './canonical-json';
 import { isSecretField, withoutSecrets } from './without-secrets';
 
 const record: AuditRecord = {
@@ -41,6 +49,41 @@ describe('auditHash', () => {
     const a = { ...record, after: { status: 'x', comment: 'y' } };
     const b = { ...record, after: { comment: 'y', status: 'x' } };
     expect(auditHash(GENESIS_HASH, a)).toBe(auditHash(GENESIS_HASH, b));
+  });
+});
+
+describe('canonicalPieces (the database hashes the event around its time and place)', () => {
+  const records: AuditRecord[] = [
+    record,
+    {
+      ...record,
+      id: 123456789,
+      actorId: null,
+      actorLabel: 'système',
+      before: null,
+      after: null,
+      network: null,
+    },
+    {
+      ...record,
+      subjectId: null,
+      actorLabel: 'a "quoted" \\ label\nwith a line',
+      before: { z: 1, a: [1, 'two', { y: null, b: true }], é: 'ü' },
+      after: { emoji: '🏺', n: -0.5 },
+    },
+  ];
+  it('put together with the time and the place, are the canonical JSON and give the same hash', () => {
+    for (const r of records) {
+      const { head, middle, tail } = canonicalPieces(r);
+      const body = `${head}${JSON.stringify(r.at)}${middle}${String(r.id)}${tail}`;
+      expect(body).toBe(canonicalJson(r));
+      const prev = 'c'.repeat(64);
+      expect(
+        createHash('sha256')
+          .update(prev + body, 'utf8')
+          .digest('hex'),
+      ).toBe(auditHash(prev, r));
+    }
   });
 });
 

@@ -95,25 +95,35 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export const ISO_MS_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
- * Appends one event to the chain inside `tx` (the transaction of the change it records) and answers
- * its id and hash. Two statements: lock the head and take the next place, then insert the event and
- * move the head.
+ * The event's canonical JSON in three pieces around the two values only the database knows: its time
+ * and its place. `head + JSON.stringify(at) + middle + String(id) + tail` is `canonicalJson` of the
+ * whole record (the keys sorted: …, after, at, before, id, network, …), so the database can hash the
+ * event in the statement that gives it its place.
  */
-export async function recordAudit(tx: DbOrTx, input: AuditEventInput): Promise<{ id: number; hash: string }> {
-  // Outside a transaction the head's lock would end with its own statement and two writers could
-  // both follow the same event: refuse rather than fork the chain.
-  if (!(tx instanceof PgTransaction))
-    throw new Error('recordAudit must run inside the transaction of the change');
-  const [head] = rowsOf<{ seq: string; last_hash: string; at: string }>(
-    await tx.execute(sql`
-      update audit_chain_head set seq = seq + 1 where id = 1
-      returning seq::text as seq, last_hash,
-        to_char(clock_timestamp() at time zone 'UTC', ${sql.raw(ISO_MS_FORMAT)}) as at`),
-  );
-  if (!head) throw new Error('audit_chain_head has no row: the audit migration did not run');
-  const record: AuditRecord = {
-    id: Number(head.seq),
-    at: head.at,
+export function canonicalPieces(record: Omit<AuditRecord, 'id' | 'at'>): {
+  head: string;
+  middle: string;
+  tail: string;
+} {
+  const w = canonicalJson;
+  return {
+    head:
+      `{"action":${w(record.action)},"actorId":${w(record.actorId)},` +
+      `"actorLabel":${w(record.actorLabel)},"after":${w(record.after ?? null)},"at":`,
+    middle: `,"before":${w(record.before ?? null)},"id":`,
+    tail: `,"network":${w(record.network)},"subjectId":${w(record.subjectId)},"subjectType":${w(record.subjectType)}}`,
+  };
+}
+
+/**
+ * Appends one event to the chain and answers its id and hash, in ONE statement: the UPDATE that moves
+ * the head takes the next place, reads the time under the head's lock (re-read after waiting for
+ * another writer) and hashes the event from the previous hash, the time, the place and the pieces
+ * computed here (`canonicalPieces`); the same statement inserts the event from what the UPDATE
+ * returns. The hash is the one `auditHash` computes from the stored row (the chain's check does).
+ */
+async function appendEvent(db: DbOrTx, input: AuditEventInput): Promise<{ id: number; hash: string }> {
+  const event = {
     actorId: input.actor?.id ?? null,
     actorLabel: (input.actorLabel ?? input.actor?.email ?? AUDIT_SYSTEM_ACTOR).slice(0, 255),
     action: input.action,
@@ -123,23 +133,50 @@ export async function recordAudit(tx: DbOrTx, input: AuditEventInput): Promise<{
     after: auditValues(input.after),
     network: input.ip ? networkPrefix(input.ip) : null,
   };
-  const hash = auditHash(head.last_hash, record);
+  const { head, middle, tail } = canonicalPieces(event);
   const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
-  await tx.execute(sql`
-    with appended as (
+  const [row] = rowsOf<{ id: string; hash: string }>(
+    await db.execute(sql`
+      with moved as (
+        update audit_chain_head h
+        set (seq, prev_hash, last_hash, last_at) = (
+          select h.seq + 1, h.last_hash,
+            encode(sha256(convert_to(h.last_hash || ${head} || '"' || t.at || '"' || ${middle} ||
+              (h.seq + 1)::text || ${tail}, 'UTF8')), 'hex'),
+            t.at
+          from (select to_char(clock_timestamp() at time zone 'UTC', ${sql.raw(ISO_MS_FORMAT)}) as at) t)
+        where h.id = 1
+        returning h.seq, h.prev_hash, h.last_hash, h.last_at
+      )
       insert into audit_events
         (id, at, actor_id, actor_label, action, subject_type, subject_id, before, after, network, prev_hash, hash)
-      values (${record.id}, ${record.at}::timestamptz, ${record.actorId}, ${record.actorLabel},
-        ${record.action}, ${record.subjectType}, ${record.subjectId}, ${json(record.before)}::jsonb,
-        ${json(record.after)}::jsonb, ${record.network}, ${head.last_hash}, ${hash})
-    )
-    update audit_chain_head set last_hash = ${hash} where id = 1`);
-  return { id: record.id, hash };
+      select moved.seq, moved.last_at::timestamptz, ${event.actorId}, ${event.actorLabel}, ${event.action},
+        ${event.subjectType}, ${event.subjectId}, ${json(event.before)}::jsonb, ${json(event.after)}::jsonb,
+        ${event.network}, moved.prev_hash, moved.last_hash
+      from moved
+      returning id::text as id, hash`),
+  );
+  if (!row) throw new Error('audit_chain_head has no row: the audit migration did not run');
+  return { id: Number(row.id), hash: row.hash };
 }
 
-/** An event that is the whole change (a sign-in, a failed sign-in): in a transaction of its own. */
+/**
+ * Appends one event to the chain inside `tx` (the transaction of the change it records) and answers
+ * its id and hash: one statement (`appendEvent`); the head's row stays locked until `tx` commits.
+ */
+export async function recordAudit(tx: DbOrTx, input: AuditEventInput): Promise<{ id: number; hash: string }> {
+  // Outside a transaction the event would commit at once, whatever became of the change: refuse.
+  if (!(tx instanceof PgTransaction))
+    throw new Error('recordAudit must run inside the transaction of the change');
+  return appendEvent(tx, input);
+}
+
+/**
+ * An event that is the whole change (a sign-in, a failed sign-in): its one statement is its own
+ * transaction, so no BEGIN and COMMIT round trips (docs/benchmarks.md, "Load").
+ */
 export function recordAuditAlone(db: Db, input: AuditEventInput): Promise<{ id: number; hash: string }> {
-  return db.transaction((tx) => recordAudit(tx, input));
+  return appendEvent(db, input);
 }
 
 /**

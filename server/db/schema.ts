@@ -640,6 +640,12 @@ export const auditChainHead = pgTable('audit_chain_head', {
   id: integer('id').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull(),
   lastHash: char('last_hash', { length: 64 }).notNull(),
+  /**
+   * The hash before the last event, and the last event's time as hashed (ISO text): set by the same
+   * UPDATE that moves the head, so the event row is written from what that one statement returns.
+   */
+  prevHash: char('prev_hash', { length: 64 }),
+  lastAt: varchar('last_at', { length: 24 }),
 });
 
 /**

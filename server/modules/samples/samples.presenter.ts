@@ -146,7 +146,11 @@ type OwnListRow = OwnSampleRow;
 /** A list row's thumbnail fields from its first photo (docs/product/photos.md). */
 export function presentListThumbnail(firstPhoto: FirstPhoto): ListThumbnail {
   if (!firstPhoto) return { thumbnailUrl: null, photoProcessing: false };
-  const copies = presentPhotoCopies({ ...firstPhoto, fileCategory: 'photo' });
+  const copies = presentPhotoCopies({
+    id: firstPhoto.id,
+    copiesState: firstPhoto.copiesState,
+    fileCategory: 'photo',
+  });
   return { thumbnailUrl: copies.thumbnailUrl, photoProcessing: copies.processing };
 }
 
