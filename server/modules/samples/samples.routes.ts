@@ -16,7 +16,7 @@ import { presentedJson } from '../../plugins/presented-json';
 import { canReadSample } from '../../policies/samples';
 import { seesCustodyDetails } from '../../policies/custody';
 import { presentOwnSample, presentSample, presentSampleDetail } from './samples.presenter';
-import { findSampleDetail, listOwnSamples } from './samples.queries';
+import { drawSampleId, findSampleDetail, listOwnSamples } from './samples.queries';
 import { receiveSampleSubmission } from './samples.upload';
 import { releaseReservation } from './submission-reservations.queries';
 import { submissionBudget, submitSample } from './submit-sample';
@@ -74,9 +74,12 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = currentUser(request);
         const declared = Number(request.headers['content-length']);
         const budget = await submissionBudget(deps, user.id, Number.isNaN(declared) ? undefined : declared);
+        // The id the receipt names is drawn while the upload is read (a refused upload leaves a gap).
+        const drawn = drawSampleId(deps.database);
+        drawn.catch(() => {}); // awaited, and its failure answered, by submitSample
         try {
           const received = await receiveSampleSubmission(request, deps.storage, budget);
-          const created = await submitSample(deps, user, received, budget?.reservationId);
+          const created = await submitSample(deps, user, received, budget?.reservationId, drawn);
           reply.code(201);
           return presentSample(created, false);
         } catch (err) {

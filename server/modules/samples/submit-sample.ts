@@ -14,7 +14,13 @@ import {
   MAX_SAMPLE_FILE_BYTES,
   MAX_SAMPLE_PHOTOS,
 } from '../../../common/domain/uploads';
-import { insertSubmittedSample, type NewSample, ownsCollection, type SampleRow } from './samples.queries';
+import {
+  type DrawnSampleId,
+  insertSubmittedSample,
+  type NewSample,
+  ownsCollection,
+  type SampleRow,
+} from './samples.queries';
 import { reserveSubmission } from './submission-reservations.queries';
 import {
   type Budget,
@@ -153,6 +159,8 @@ export async function submitSample(
   { fields, files }: ReceivedSubmission,
   /** The customer's reservation (submissionBudget), ended by the statement that stores the sample. */
   reservationId?: number,
+  /** The sample's id, drawn while the upload was read (`drawSampleId`); drawn after it when not given. */
+  drawn?: Promise<DrawnSampleId>,
 ): Promise<SampleRow> {
   try {
     const parsed = sampleSubmissionFields.safeParse(fields);
@@ -177,6 +185,7 @@ export async function submitSample(
           lab,
         ),
       reservationId,
+      drawn,
     );
     return created.sample;
   } catch (err) {
