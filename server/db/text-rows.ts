@@ -126,12 +126,6 @@ export function columnIndexes<K extends string>(fields: Record<K, unknown>): { r
   return Object.fromEntries(Object.keys(fields).map((key, i) => [key, i])) as { [P in K]: number };
 }
 
-/** A boolean column's text ('t' or 'f'); null stays null. */
-export const decodeBoolean = (text: string | null): boolean | null => (text === null ? null : text === 't');
-
-/** An integer column's text as a number; null stays null. */
-export const decodeInteger = (text: string | null): number | null => (text === null ? null : Number(text));
-
 /**
  * A statement built once by drizzle, to be run by name through `Database.queryTextRows`: its text and
  * its parameters, some filled per call (drizzle's `sql.placeholder(name)`, also as an inserted value).

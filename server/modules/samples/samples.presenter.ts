@@ -36,16 +36,19 @@ export function presentProgress(
   now: Date = new Date(),
 ) {
   const quoteStatus = effectiveQuoteStatus(row.quoteStatus, row.quoteValidUntil, now);
+  const turnaround = turnaroundOf(
+    {
+      submissionDate: row.submissionDate,
+      urgencyLevel: row.urgencyLevel,
+      status: row.status,
+      quoteAcceptedAt: quoteStatus === 'accepted' ? row.quoteAcceptedAt : null,
+    },
+    now,
+  );
+  // Field by field, not a spread of the turnaround: a list presents this for every row.
   return {
-    ...turnaroundOf(
-      {
-        submissionDate: row.submissionDate,
-        urgencyLevel: row.urgencyLevel,
-        status: row.status,
-        quoteAcceptedAt: quoteStatus === 'accepted' ? row.quoteAcceptedAt : null,
-      },
-      now,
-    ),
+    expectedCompletionDate: turnaround.expectedCompletionDate,
+    overdue: turnaround.overdue,
     quoteStatus,
   };
 }
@@ -93,6 +96,10 @@ function presentDeclaredValue(row: Pick<SampleRow, 'declaredValueMinor' | 'decla
  * runs the lab (the custody location is the lab's, not the owner's: server/policies/custody.ts).
  */
 export function presentSample(row: SampleRow, seesLocation = true): Sample {
+  // The computed parts field by field, not spread: the admin list presents this for every row.
+  const progress = presentProgress(row);
+  const revaluation = presentRevaluation(row);
+  const declared = presentDeclaredValue(row);
   return {
     id: row.id,
     userId: row.userId,
@@ -134,10 +141,14 @@ export function presentSample(row: SampleRow, seesLocation = true): Sample {
     reportRevokedReason: row.reportRevokedReason,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
-    ...presentProgress(row),
-    ...presentRevaluation(row),
+    expectedCompletionDate: progress.expectedCompletionDate,
+    overdue: progress.overdue,
+    quoteStatus: progress.quoteStatus,
+    revalueBy: revaluation.revalueBy,
+    revaluationDue: revaluation.revaluationDue,
     custody: presentCustody(row, seesLocation),
-    ...presentDeclaredValue(row),
+    declaredValue: declared.declaredValue,
+    declaredCurrency: declared.declaredCurrency,
   };
 }
 
@@ -154,8 +165,14 @@ export function presentListThumbnail(firstPhoto: FirstPhoto): ListThumbnail {
   return { thumbnailUrl: copies.thumbnailUrl, photoProcessing: copies.processing };
 }
 
-/** A row of the caller's own list (GET /api/samples); `now`: the request's time, read once per list. */
+/**
+ * A row of the caller's own list (GET /api/samples); `now`: the request's time, read once per list.
+ * Written as one object literal (no spread): an estate's list is hundreds of rows.
+ */
 export function presentOwnSample(row: OwnListRow, now: Date = new Date()): OwnSampleListItem {
+  const progress = presentProgress(row, now);
+  const revaluation = presentRevaluation(row, now);
+  const thumbnail = presentListThumbnail(row.firstPhoto);
   return {
     id: row.id,
     itemName: row.itemName,
@@ -171,9 +188,13 @@ export function presentOwnSample(row: OwnListRow, now: Date = new Date()): OwnSa
     authenticityCheck: row.authenticityCheck,
     conditionAssessment: row.conditionAssessment,
     provenanceResearch: row.provenanceResearch,
-    ...presentListThumbnail(row.firstPhoto),
-    ...presentProgress(row, now),
-    ...presentRevaluation(row, now),
+    thumbnailUrl: thumbnail.thumbnailUrl,
+    photoProcessing: thumbnail.photoProcessing,
+    expectedCompletionDate: progress.expectedCompletionDate,
+    overdue: progress.overdue,
+    quoteStatus: progress.quoteStatus,
+    revalueBy: revaluation.revalueBy,
+    revaluationDue: revaluation.revaluationDue,
     custody: presentCustody(row, false),
     collectionId: row.collectionId,
   };
@@ -190,7 +211,11 @@ function presentSampleWithNames(
     p && (p.firstName !== null || p.lastName !== null)
       ? { firstName: p.firstName, lastName: p.lastName }
       : null;
-  return { ...presentSample(row, seesLocation), user: hasName(user), assignedStaff: hasName(assignedStaff) };
+  // Added to the presented sample rather than spread into a copy of its fifty fields.
+  return Object.assign(presentSample(row, seesLocation), {
+    user: hasName(user),
+    assignedStaff: hasName(assignedStaff),
+  });
 }
 
 /** A row of the admin's sample list. */
@@ -200,7 +225,7 @@ export function presentSampleListItem(
   assignedStaff: PersonName | null,
   firstPhoto: FirstPhoto,
 ): SampleListItem {
-  return { ...presentSampleWithNames(row, user, assignedStaff), ...presentListThumbnail(firstPhoto) };
+  return Object.assign(presentSampleWithNames(row, user, assignedStaff), presentListThumbnail(firstPhoto));
 }
 
 /** One sample with its files, report elements and history (GET /api/samples/{id}). */
@@ -209,9 +234,8 @@ export function presentSampleDetail(
   quote: Quote | null,
   seesLocation: boolean,
 ): SampleDetail {
-  return {
+  return Object.assign(presentSampleWithNames(found.sample, found.user, found.assignedStaff, seesLocation), {
     quote,
-    ...presentSampleWithNames(found.sample, found.user, found.assignedStaff, seesLocation),
     files: found.files.map((f) => ({
       id: f.id,
       sampleId: f.sampleId,
@@ -219,7 +243,7 @@ export function presentSampleDetail(
       originalName: f.originalName,
       fileType: f.fileType,
       fileSize: f.fileSize,
-      fileCategory: f.fileCategory === 'document' ? 'document' : 'photo',
+      fileCategory: f.fileCategory === 'document' ? ('document' as const) : ('photo' as const),
       uploadDate: iso(f.uploadDate),
       ...presentPhotoCopies(f),
     })),
@@ -243,5 +267,5 @@ export function presentSampleDetail(
         ? { id: h.authorId, firstName: h.authorFirstName, lastName: h.authorLastName }
         : null,
     })),
-  };
+  });
 }
