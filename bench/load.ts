@@ -11,7 +11,7 @@
 // One table and a verdict follow (bench/load-compare.ts); a regression exits 1.
 // BENCH_BASELINE_DIST=<dir> uses an already built baseline instead of building the commit.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -73,10 +73,34 @@ type RunResult = {
   rssOverTime: { t: number; mb: number }[];
 };
 
+/** The 25 statements that took the most database time, appended to `file` (a profiling aid). */
+async function writeStatementStats(url: string, file: string) {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query('create extension if not exists pg_stat_statements');
+    const { rows } = await client.query(
+      `select calls, round(total_exec_time::numeric, 1) as ms, round((total_exec_time / calls)::numeric, 3) as per_call,
+         left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
+       from pg_stat_statements order by total_exec_time desc limit 25`,
+    );
+    const lines = rows.map(
+      (r) =>
+        `${String(r.calls).padStart(7)} ${String(r.ms).padStart(9)} ms ${String(r.per_call).padStart(8)} ${r.query}`,
+    );
+    appendFileSync(file, `${lines.join('\n')}\n\n`);
+  } catch (err) {
+    appendFileSync(file, `pg_stat_statements: ${(err as Error).message}\n`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** One measured run of the build in `dist`: a fresh cluster and data dir, set-up, warm-up, the timed mix. */
 async function runLoad(dist: string, build: RunSummary['build'], round: number): Promise<RunResult> {
   const loadAvg = loadAverage();
-  const cluster = await startPostgresCluster();
+  // LOAD_PG_SETTINGS: extra server settings, e.g. "shared_preload_libraries=pg_stat_statements".
+  const cluster = await startPostgresCluster(process.env.LOAD_PG_SETTINGS?.split(' ').filter(Boolean) ?? []);
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   await admin.query('create database load');
@@ -112,6 +136,9 @@ async function runLoad(dist: string, build: RunSummary['build'], round: number):
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     child.kill('SIGKILL');
+    // LOAD_PG_STATS=<file> (with pg_stat_statements preloaded, above): the statements by database time.
+    if (process.env.LOAD_PG_STATS)
+      await writeStatementStats(cluster.urlFor('load'), process.env.LOAD_PG_STATS);
     cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -4,7 +4,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { StoredReportContent } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Database, Db } from '../../db/client';
-import { runTextStatement, type TextRow, type TextStatement, textStatement } from '../../db/text-rows';
+import {
+  decodeTimestamp,
+  decodeTimestampOrNull,
+  runTextStatement,
+  type TextRow,
+  type TextStatement,
+  textStatement,
+} from '../../db/text-rows';
 import { preparedStatements } from '../../db/prepared';
 import {
   collections,
@@ -18,7 +25,6 @@ import {
 } from '../../db/schema';
 import type { LabSettingsRow } from '../../db/lab-settings';
 import type { SampleRow } from '../../db/samples';
-import { ISO_MS_FORMAT } from '../../audit/audit';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/jobs';
 import { PHOTO_COPIES_FAIR_KEY_PREFIX, PHOTO_COPIES_QUEUE } from '../photos/photo-copies.job';
 import { endReservationCte } from './submission-reservations.queries';
@@ -204,10 +210,6 @@ export const firstPhotoColumn = () =>
   sql<FirstPhoto>`(select json_build_object('id', f.id, 'copiesState', f.copies_state) from sample_files f
       where f.sample_id = ${samples}."id" and f.file_category = 'photo' order by f.id limit 1)`;
 
-/** A timestamp as the answers write it (ISO 8601 in UTC with milliseconds), formatted by PostgreSQL. */
-const isoText = (column: Column) =>
-  sql<string>`to_char(${column} at time zone 'UTC', ${sql.raw(ISO_MS_FORMAT)})`;
-
 /**
  * A row of the caller's own list, every column as the answer writes it (timestamps as ISO text); the
  * first photo as its id and copies' state, or null.
@@ -241,18 +243,20 @@ export type OwnSampleRow = {
 
 /**
  * The own list's statement: the columns in the order `ownSampleOf` reads them, the first photo by a
- * lateral join (one index probe per row, no JSON to build or parse).
+ * lateral join (one index probe per row, no JSON to build or parse). The timestamps come as
+ * PostgreSQL's text and are rewritten here (`to_char` for five columns of every row cost the
+ * database more than the rewrite costs the server: docs/benchmarks.md, "Load").
  */
 const ownListStatement = preparedStatements(() =>
   textStatement(
     'samples_own_list',
     sql`select ${samples.id}, ${samples.itemName}, ${samples.category}, ${samples.status},
-        ${samples.urgencyLevel}, ${isoText(samples.submissionDate)}, ${isoText(samples.lastUpdated)},
-        ${samples.reportGenerated}, ${samples.reportCode}, ${isoText(samples.reportRevokedAt)},
+        ${samples.urgencyLevel}, ${samples.submissionDate}, ${samples.lastUpdated},
+        ${samples.reportGenerated}, ${samples.reportCode}, ${samples.reportRevokedAt},
         ${samples.expertValuation}, ${samples.authenticityCheck}, ${samples.conditionAssessment},
         ${samples.provenanceResearch}, ${samples.quoteStatus}, ${samples.revalueBy}, ${samples.quoteValidUntil},
-        ${isoText(samples.quoteAcceptedAt)}, ${samples.custodyState}, ${samples.custodyLocationId},
-        ${samples.custodyLocationName}, ${isoText(samples.custodySince)}, ${samples.collectionId},
+        ${samples.quoteAcceptedAt}, ${samples.custodyState}, ${samples.custodyLocationId},
+        ${samples.custodyLocationName}, ${samples.custodySince}, ${samples.collectionId},
         first_photo.id, first_photo.copies_state
       from ${samples}
       left join lateral (
@@ -272,11 +276,11 @@ function ownSampleOf(r: TextRow): OwnSampleRow {
     category: r[2] ?? '',
     status: r[3] ?? '',
     urgencyLevel: r[4] ?? '',
-    submissionDate: r[5] ?? '',
-    lastUpdated: r[6] ?? '',
+    submissionDate: decodeTimestamp(r[5] ?? ''),
+    lastUpdated: decodeTimestamp(r[6] ?? ''),
     reportGenerated: r[7] === 't',
     reportCode: r[8] ?? null,
-    reportRevokedAt: r[9] ?? null,
+    reportRevokedAt: decodeTimestampOrNull(r[9] ?? null),
     expertValuation: r[10] === 't',
     authenticityCheck: r[11] === 't',
     conditionAssessment: r[12] === 't',
@@ -284,11 +288,11 @@ function ownSampleOf(r: TextRow): OwnSampleRow {
     quoteStatus: r[14] ?? null,
     revalueBy: r[15] ?? null,
     quoteValidUntil: r[16] ?? null,
-    quoteAcceptedAt: r[17] ?? null,
+    quoteAcceptedAt: decodeTimestampOrNull(r[17] ?? null),
     custodyState: r[18] ?? '',
     custodyLocationId: r[19] == null ? null : Number(r[19]),
     custodyLocationName: r[20] ?? null,
-    custodySince: r[21] ?? null,
+    custodySince: decodeTimestampOrNull(r[21] ?? null),
     collectionId: r[22] == null ? null : Number(r[22]),
     firstPhoto: r[23] == null ? null : { id: Number(r[23]), copiesState: r[24] ?? null },
   };
