@@ -27,9 +27,10 @@ export type Database = {
    * One statement straight on the driver, each row an array of its columns' text as PostgreSQL sends
    * it (null for SQL null); the caller decodes the columns it selected (`text-rows.ts`). On PostgreSQL
    * it is a named prepared statement sent without a Describe (`TextRowsQuery`). Only for the hottest
-   * public read (public verification), where the driver's generic row handling and drizzle's
-   * wrapping were a measurable share of the request (docs/benchmarks.md, "Report verification");
-   * everything else goes through `db`.
+   * public read (public verification) and the session mix's hot statements (the session lookup, the
+   * own list, the submission: `textStatement` / `runTextStatement`), where the driver's generic row
+   * handling and drizzle's wrapping were a measurable share of the request (docs/benchmarks.md,
+   * "Report verification" and "Load"; decisions 0018 and 0032); everything else goes through `db`.
    */
   queryTextRows(name: string, text: string, values: unknown[]): Promise<TextRow[]>;
   /**

@@ -461,6 +461,11 @@ export const jobs = pgTable(
     index('jobs_claim_idx').on(t.queue, t.state, t.runAt),
     uniqueIndex('jobs_dedupe_unique').on(t.queue, t.dedupeKey),
     index('jobs_fair_idx').on(t.queue, t.fairKey, t.updatedAt),
+    // A fair queue's claim walks its waiting keys and takes each key's oldest job from here
+    // (server/jobs/jobs.ts, fairCandidates): its cost follows the keys waiting, not the backlog.
+    index('jobs_pending_fair_idx')
+      .on(t.queue, t.fairKey, t.runAt, t.id)
+      .where(sql`${t.state} = 'pending'`),
   ],
 );
 

@@ -1,6 +1,16 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { compactJson, decodeTimestamp, decodeTimestampOrNull, textParam } from './text-rows';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { users } from './schema';
+import {
+  compactJson,
+  decodeTimestamp,
+  decodeTimestampOrNull,
+  runTextStatement,
+  textParam,
+  textStatement,
+} from './text-rows';
 
 const driverIso = (text: string) =>
   (pg.types.getTypeParser(1184, 'text') as (t: string) => Date)(text).toISOString();
@@ -65,5 +75,46 @@ describe('compactJson', () => {
   it('keeps SQL null and JSON null empty', () => {
     expect(compactJson(null)).toBeNull();
     expect(compactJson('null')).toBeNull();
+  });
+});
+
+describe('textStatement and runTextStatement', () => {
+  const calls: { name: string; text: string; values: unknown[] }[] = [];
+  const database = {
+    async queryTextRows(name: string, text: string, values: unknown[]) {
+      calls.push({ name, text, values });
+      return [];
+    },
+  };
+
+  it('builds the text once and fills the placeholders per call, through the column encoders', async () => {
+    const db = drizzle.mock({ schema: { users } });
+    const statement = textStatement(
+      'test_insert',
+      db
+        .insert(users)
+        .values({
+          email: sql.placeholder('email'),
+          passwordHash: sql.placeholder('hash'),
+          isActive: sql.placeholder('active'),
+          createdAt: sql.placeholder('at'),
+        } as never)
+        .returning({ id: users.id }),
+    );
+    const at = new Date('2026-11-27T10:00:00.123Z');
+    await runTextStatement(database, statement, { email: 'a@b.c', hash: 'h', active: false, at });
+    await runTextStatement(database, statement, { email: 'd@e.f', hash: 'h2', active: true, at });
+    expect(calls.map((c) => c.name)).toEqual(['test_insert', 'test_insert']);
+    expect(calls[0]?.text).toBe(calls[1]?.text);
+    expect(calls[0]?.values).toContain('a@b.c');
+    expect(calls[0]?.values).toContain('false');
+    expect(calls[0]?.values).toContain(at.toISOString());
+    expect(calls[1]?.values).toContain('true');
+    expect(calls[0]?.values.filter((v) => v === null)).toEqual([]);
+  });
+
+  it('refuses a call that leaves a placeholder without a value', () => {
+    const statement = textStatement('test_select', sql`select ${sql.placeholder('id')}::int`);
+    expect(() => runTextStatement(database, statement, {})).toThrow(/placeholder "id"/);
   });
 });

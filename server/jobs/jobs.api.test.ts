@@ -204,6 +204,33 @@ describe('background jobs', () => {
     expect(order[0]).toBe('a1');
   });
 
+  it('a fair queue counts each job without a key as a key of its own, and skips jobs not yet due', async () => {
+    const order: string[] = [];
+    const worker = createJobWorker({ db: database.db, log: quiet });
+    worker.registerJobHandler<{ name: string }>(
+      't.fair-nokey',
+      async (p) => {
+        order.push(p.name);
+      },
+      { fair: true },
+    );
+    const later = new Date(Date.now() + 3_600_000);
+    await enqueueJob(database.db, { queue: 't.fair-nokey', payload: { name: 'a1' }, fairKey: 'A' });
+    await enqueueJob(database.db, { queue: 't.fair-nokey', payload: { name: 'a2' }, fairKey: 'A' });
+    await enqueueJob(database.db, { queue: 't.fair-nokey', payload: { name: 'n1' } });
+    await enqueueJob(database.db, { queue: 't.fair-nokey', payload: { name: 'n2' } });
+    await enqueueJob(database.db, {
+      queue: 't.fair-nokey',
+      payload: { name: 'z1' },
+      fairKey: 'Z',
+      runAt: later,
+    });
+    while ((await worker.runDue()) > 0);
+    // a1, n1 and n2 are three keys never served; a2 waits its key's turn; z1 is not due yet.
+    expect(order.slice(0, 3)).toEqual(['a1', 'n1', 'n2']);
+    expect(order.slice(3)).toEqual(['a2']);
+  });
+
   it('a queue not registered fair keeps first come, first served', async () => {
     const order: string[] = [];
     const worker = createJobWorker({ db: database.db, log: quiet });

@@ -187,32 +187,46 @@ export function createJobWorker(opts: {
   /**
    * The ids of a fair queue's next jobs: each key's oldest due job, keys whose jobs were touched
    * least recently (never first) ahead. Jobs without a key count as keys of their own.
-   * When a key was last served is looked up per due key (the newest non-pending job of that key, one
-   * step back through jobs_fair_idx), not aggregated over every finished job the queue keeps for a
-   * week: the claim's cost stays with the keys waiting, not with the history (docs/benchmarks.md).
+   * The waiting keys are walked one index step each (a recursive skip over jobs_pending_fair_idx),
+   * each key's oldest pending job is one more step, and when a key was last served is one step back
+   * through jobs_fair_idx: the claim's cost follows the keys waiting, not the backlog or the week of
+   * finished jobs the queue keeps (docs/benchmarks.md, "Load"). A run whose lease ran out is a
+   * candidate of its own key as well.
    */
   function fairCandidates(queue: string, limit: number) {
-    const ownKey = sql`coalesce(${jobs.fairKey}, '#' || ${jobs.id}::text)`;
-    const due = db
-      .select({
-        id: jobs.id,
-        key: sql<string>`${ownKey}`.as('key'),
-        runAt: jobs.runAt,
-        rank: sql<number>`row_number() over (partition by ${ownKey} order by ${jobs.runAt}, ${jobs.id})`.as(
-          'rank',
-        ),
-      })
-      .from(jobs)
-      .where(and(eq(jobs.queue, queue), isDue()))
-      .as('due');
-    const lastServed = sql`(select max(served.updated_at) from ${jobs} served
-      where served.queue = ${queue} and served.fair_key = "due"."key" and served.state <> 'pending')`;
-    return db
-      .select({ id: due.id })
-      .from(due)
-      .where(eq(due.rank, 1))
-      .orderBy(sql`${lastServed} asc nulls first`, asc(due.runAt), asc(due.id))
-      .limit(limit);
+    // In parentheses: it is the subquery of the locking select's `id in (…)`.
+    return sql`(
+      with recursive waiting(key) as (
+        (select j.fair_key from ${jobs} j
+          where j.queue = ${queue} and j.state = 'pending' and j.fair_key is not null
+          order by j.fair_key limit 1)
+        union all
+        select (select j.fair_key from ${jobs} j
+          where j.queue = ${queue} and j.state = 'pending' and j.fair_key > waiting.key
+          order by j.fair_key limit 1)
+        from waiting where waiting.key is not null
+      ),
+      due as (
+        select first.id, first.run_at, waiting.key from waiting
+        cross join lateral (
+          select j.id, j.run_at from ${jobs} j
+          where j.queue = ${queue} and j.state = 'pending' and j.fair_key = waiting.key and j.run_at <= now()
+          order by j.run_at, j.id limit 1
+        ) first
+        where waiting.key is not null
+        union all
+        (select j.id, j.run_at, '#' || j.id::text from ${jobs} j
+          where j.queue = ${queue} and j.state = 'pending' and j.fair_key is null and j.run_at <= now()
+          order by j.run_at, j.id limit ${limit})
+        union all
+        select j.id, j.run_at, coalesce(j.fair_key, '#' || j.id::text) from ${jobs} j
+          where j.queue = ${queue} and j.state = 'running' and j.locked_until < now()
+      )
+      select due.id from due
+      order by (select max(served.updated_at) from ${jobs} served
+          where served.queue = ${queue} and served.fair_key = due.key and served.state <> 'pending') asc nulls first,
+        due.run_at, due.id
+      limit ${limit})`;
   }
 
   async function claim(queue: string, reg: Registered, limit: number): Promise<JobRow[]> {

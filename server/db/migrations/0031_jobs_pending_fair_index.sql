@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_pending_fair_idx" ON "jobs" USING btree ("queue","fair_key","run_at","id") WHERE "jobs"."state" = 'pending';
