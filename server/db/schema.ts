@@ -198,6 +198,11 @@ export const sampleFiles = pgTable(
   (t) => [
     uniqueIndex('sample_files_file_name_unique').on(t.fileName),
     index('sample_files_sample_idx').on(t.sampleId),
+    // Every list row's thumbnail is its sample's first photo: one step down this index, no sort
+    // (the own list probes it per row: docs/benchmarks.md, "Load").
+    index('sample_files_first_photo_idx')
+      .on(t.sampleId, t.id)
+      .where(sql`${t.fileCategory} = 'photo'`),
     // Start-up and the backfill look for photos without copies; only those rows are indexed.
     index('sample_files_copies_missing_idx')
       .on(t.id)

@@ -1,0 +1,1 @@
+CREATE INDEX "sample_files_first_photo_idx" ON "sample_files" USING btree ("sample_id","id") WHERE "sample_files"."file_category" = 'photo';
