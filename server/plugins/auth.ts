@@ -7,7 +7,7 @@ import type { ApiKeyScope } from '../../common/domain/api-keys';
 import { API_KEY_SCOPE_REFUSED } from '../../common/contracts/api-keys';
 import { errorResponse } from '../../common/contracts/errors';
 import type { Database, Db } from '../db/client';
-import { runTextStatement, type TextRow, textStatement } from '../db/text-rows';
+import { columnIndexes, runTextStatement, type TextRow, textStatement } from '../db/text-rows';
 import type { Actor } from '../policies/actor';
 import { apiKeys, labSettings, revokedTokens, users } from '../db/schema';
 import { hashApiKey, looksLikeApiKey } from './api-key-secret';
@@ -154,19 +154,29 @@ function sessionUserOf(row: UserColumns): SessionUser {
   };
 }
 
-/** The session lookup's text row, in the order of its columns (USER_COLUMNS, sessionVersion, revoked). */
+/** The session lookup's columns: the user's, whether the account's sessions were ended, and the token's. */
+const SESSION_COLUMNS = {
+  ...USER_COLUMNS,
+  sessionVersion: users.sessionVersion,
+  // A token ended by logout (docs/product/accounts-and-sessions.md).
+  revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
+};
+/** Where each of them sits in the lookup's text row (drizzle selects them in this order). */
+const AT = columnIndexes(SESSION_COLUMNS);
+
+/** The session lookup's text row as the user's columns. */
 function sessionRowOf(row: TextRow): UserColumns & { sessionVersion: number; revoked: boolean } {
   return {
-    id: Number(row[0]),
-    email: row[1] ?? '',
-    role: row[2] as Role,
-    firstName: row[3] ?? null,
-    lastName: row[4] ?? null,
-    isActive: row[5] === 't',
-    twoFactorEnabled: row[6] === 't',
-    labRequires2fa: row[7] === 't',
-    sessionVersion: Number(row[8]),
-    revoked: row[9] === 't',
+    id: Number(row[AT.id]),
+    email: row[AT.email] ?? '',
+    role: row[AT.role] as Role,
+    firstName: row[AT.firstName] ?? null,
+    lastName: row[AT.lastName] ?? null,
+    isActive: row[AT.isActive] === 't',
+    twoFactorEnabled: row[AT.twoFactorEnabled] === 't',
+    labRequires2fa: row[AT.labRequires2fa] === 't',
+    sessionVersion: Number(row[AT.sessionVersion]),
+    revoked: row[AT.revoked] === 't',
   };
 }
 
@@ -195,12 +205,7 @@ export function registerAuth(
   const sessionUserStatement = textStatement(
     'auth_session_user',
     deps.db
-      .select({
-        ...USER_COLUMNS,
-        sessionVersion: users.sessionVersion,
-        // A token ended by logout (docs/product/accounts-and-sessions.md).
-        revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
-      })
+      .select(SESSION_COLUMNS)
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1),
