@@ -118,8 +118,12 @@ async function ensureSeeded(
     await c.end();
     if (done && Number(done.reports) === count) {
       await admin.end();
+      // A database seeded by an older commit gets this commit's migrations first, timed: they run over
+      // its millions of rows as a deployment's would (0033 derives every code's public face).
+      const m0 = performance.now();
+      await (await openPostgres(url, { max: 1 })).close();
       console.log(
-        `${name}: reusing ${count.toLocaleString('en-US')} issued reports (seeded in ${done.seconds} s)`,
+        `${name}: reusing ${count.toLocaleString('en-US')} issued reports (seeded in ${done.seconds} s; migrations brought up to date in ${((performance.now() - m0) / 1000).toFixed(0)} s)`,
       );
       return;
     }
@@ -170,6 +174,16 @@ async function ensureSeeded(
     );
   }
   derivedIndexed += await buildMissingIndexes(client, indexes, 'report_revisions');
+  // The public faces verification reads (decision 0033): the revisions' trigger keeps them, but it does
+  // not fire in a bulk load, so they are derived here as the migration's backfill does.
+  if ((await countOf(client, 'report_public_faces')) !== count) {
+    await client.query('truncate report_public_faces');
+    await client.query(
+      `insert into report_public_faces (report_code, revision, issued_at, issued_by, reviewed_by, reviewed_at, face)
+       select r.report_code, r.revision, r.issued_at, r.issued_by, r.reviewed_by, r.reviewed_at, report_public_face(r.content)
+       from report_revisions r where r.state = 'issued'`,
+    );
+  }
   const derived = (performance.now() - t1) / 1000;
   await client.query('reset session_replication_role');
   // A settled database before anything is timed: hint bits and visibility map (vacuum), statistics
@@ -192,10 +206,10 @@ async function printSizes(url: string, name: string) {
   await c.connect();
   const { rows } = await c.query<{ what: string; mb: string }>(
     `select 'database' as what, (pg_database_size(current_database()) / 1048576)::text as mb
-     union all select t || ' table (heap + toast)', (pg_table_size(t) / 1048576)::text from unnest(array['samples', 'report_revisions', 'report_elements']) t
-     union all select t || ' indexes, all', (pg_indexes_size(t) / 1048576)::text from unnest(array['samples', 'report_revisions', 'report_elements']) t
+     union all select t || ' table (heap + toast)', (pg_table_size(t) / 1048576)::text from unnest(array['samples', 'report_revisions', 'report_elements', 'report_public_faces']) t
+     union all select t || ' indexes, all', (pg_indexes_size(t) / 1048576)::text from unnest(array['samples', 'report_revisions', 'report_elements', 'report_public_faces']) t
      union all select i::text, (pg_relation_size(i) / 1048576)::text
-       from unnest(array['samples_report_code_unique', 'samples_pkey', 'report_revisions_code_revision_unique', 'report_elements_sample_element_unique']) n
+       from unnest(array['samples_report_code_unique', 'samples_pkey', 'report_revisions_code_revision_unique', 'report_elements_sample_element_unique', 'report_public_faces_pkey']) n
        join lateral (select to_regclass(n) as i) r on r.i is not null`,
   );
   await c.end();
@@ -217,11 +231,11 @@ async function prewarm(url: string): Promise<number> {
   await c.connect();
   await c.query('create extension if not exists pg_prewarm');
   const relations = [
-    'report_revisions',
     'samples',
+    'report_public_faces',
     'report_elements',
     'report_elements_sample_element_unique',
-    'report_revisions_code_revision_unique',
+    'report_public_faces_pkey',
     'samples_pkey',
     'samples_report_code_unique',
   ];

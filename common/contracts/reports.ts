@@ -244,6 +244,20 @@ export type StoredReportContent = Omit<
 > &
   Partial<Pick<ReportContent, 'assignment' | 'comparables' | 'revalueBy' | 'taxAppraisal' | 'certification'>>;
 
+/**
+ * The part of a revision's content that public verification shows (the verification answer's fields),
+ * as `report_public_faces` keeps it: the identification, the verdict and grade without their notes,
+ * the assignment's use and inspection, the photos and the valuation without its basis.
+ */
+export type PublicReportFace = {
+  identification: ReportContent['identification'];
+  authenticity: Pick<NonNullable<ReportContent['authenticity']>, 'verdict'> | null;
+  condition: Pick<NonNullable<ReportContent['condition']>, 'grade'> | null;
+  assignment: Pick<NonNullable<ReportContent['assignment']>, 'intendedUse' | 'inspection'> | null;
+  photoIds: number[] | null;
+  valuation: Omit<NonNullable<ReportContent['valuation']>, 'basis'> | null;
+};
+
 /** A stored content with the parts it lacks filled as "none". */
 export function fullReportContent(c: StoredReportContent): ReportContent {
   return {

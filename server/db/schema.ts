@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../common/domain/roles';
 import type { ServiceField } from '../../common/domain/samples';
-import type { StoredReportContent } from '../../common/contracts/reports';
+import type { PublicReportFace, StoredReportContent } from '../../common/contracts/reports';
 import {
   type AnyPgColumn,
   bigint,
@@ -341,6 +341,23 @@ export const reportRevisions = pgTable(
     index('report_revisions_sample_idx').on(t.sampleId),
   ],
 );
+
+/**
+ * What public verification shows of each code's current issued revision, kept narrow so that the
+ * lookup of any code among millions reads a small row instead of the revision's whole content
+ * (decision 0033). A trigger on `report_revisions` keeps it (migration 0033): every insert, update or
+ * delete of a revision re-derives its code's row from the latest issued revision, or removes it.
+ */
+export const reportPublicFaces = pgTable('report_public_faces', {
+  reportCode: varchar('report_code', { length: 8 }).primaryKey(),
+  revision: integer('revision').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  issuedBy: integer('issued_by'),
+  reviewedBy: integer('reviewed_by'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  /** The public subset of the revision's content (`PublicReportFace`); null when the revision has none. */
+  face: jsonb('face').$type<PublicReportFace>(),
+});
 
 /**
  * Every decision of the second review (docs/product/valuation-report.md): who approved or sent back

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { StoredReportContent } from '../../../common/contracts/reports';
+import type { PublicReportFace } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { decodeTimestampOrNull, type TextRow } from '../../db/text-rows';
@@ -26,7 +26,8 @@ export type VerifiedRow = {
   current: {
     revision: number;
     issuedAt: string;
-    content: StoredReportContent | null;
+    /** What the answer shows of the revision's content (`report_public_faces`, decision 0033). */
+    content: PublicReportFace | null;
     /** Who analysed and who approved a reviewed revision (docs/product/valuation-report.md); null otherwise. */
     review: { analyzedBy: PersonName | null; reviewedBy: PersonName | null; reviewedAt: string } | null;
   } | null;
@@ -39,7 +40,9 @@ export const isIssued = (row: VerifiedRow | undefined): row is IssuedRow => !!ro
 
 /**
  * Everything the public verification answer needs, in one round trip: the sample, the assigned
- * analyst's name, the elements and the current revision. The query builder is exported so the
+ * analyst's name, the elements and the current revision's public face (`report_public_faces`: a
+ * small row per code, so that a lookup among millions of reports does not read the revision's whole
+ * content; decision 0033). The query builder is exported so the
  * benchmark's minimal handler runs exactly the same SQL.
  */
 export function verificationQuery(db: Db) {
@@ -71,7 +74,7 @@ function verificationSelection() {
     >`(select json_agg(json_build_object('element', e.element, 'percentage', e.percentage, 'purity', e.purity, 'quality', e.quality) order by e.id) from report_elements e where e.sample_id = "samples"."id")`,
     current: sql<
       VerifiedRow['current']
-    >`(select json_build_object('revision', r.revision, 'issuedAt', r.issued_at, 'content', r.content, 'review', case when r.reviewed_by is null then null else json_build_object('analyzedBy', (select json_build_object('firstName', a.first_name, 'lastName', a.last_name) from users a where a.id = r.issued_by), 'reviewedBy', (select json_build_object('firstName', b.first_name, 'lastName', b.last_name) from users b where b.id = r.reviewed_by), 'reviewedAt', r.reviewed_at) end) from report_revisions r where r.report_code = "samples"."report_code" and r.state = 'issued' order by r.revision desc limit 1)`,
+    >`(select json_build_object('revision', f.revision, 'issuedAt', f.issued_at, 'content', f.face, 'review', case when f.reviewed_by is null then null else json_build_object('analyzedBy', (select json_build_object('firstName', a.first_name, 'lastName', a.last_name) from users a where a.id = f.issued_by), 'reviewedBy', (select json_build_object('firstName', b.first_name, 'lastName', b.last_name) from users b where b.id = f.reviewed_by), 'reviewedAt', f.reviewed_at) end) from report_public_faces f where f.report_code = "samples"."report_code")`,
   } as const;
 }
 

@@ -1,0 +1,149 @@
+import { afterAll, expect, it } from 'vitest';
+import { emptyDatabase, migrationsBefore, removeMigrationCopies } from '../../tests/support/migration-db';
+import { migrationsFolder } from './client';
+
+// Migration 0033 (decision 0033): public verification reads each code's public face, a small row kept
+// by a trigger on the revisions. A database migrated up to 0032 gets a face for every code with an
+// issued revision (the latest one), and from then on every insert, update, delete and truncate of the
+// revisions keeps the faces right. Run on the driver of the project: the embedded PGlite, and an
+// empty database on the real PostgreSQL.
+
+afterAll(removeMigrationCopies);
+
+const content = (n: number) =>
+  JSON.stringify({
+    valuation: {
+      low: 100 * n,
+      high: 200 * n,
+      currency: 'EUR',
+      valueType: 'fair-market',
+      effectiveDate: '2026-01-02',
+      basis: 'Private basis',
+    },
+    authenticity: { verdict: 'authentic', rationale: 'Private rationale' },
+    condition: { grade: 'good', notes: 'Private notes' },
+    identification: {
+      maker: `Maker ${n}`,
+      period: null,
+      origin: null,
+      marks: null,
+      dimensions: null,
+      materials: null,
+    },
+    summary: 'Private summary',
+    photoIds: [n, n + 1],
+    assignment: {
+      intendedUse: 'Insurance',
+      intendedUsers: 'Private users',
+      inspection: 'in-person',
+      scopeOfWork: 'Private',
+    },
+    comparables: [{ description: 'Private comparable' }],
+  });
+
+const face = (n: number) => ({
+  valuation: {
+    low: 100 * n,
+    high: 200 * n,
+    currency: 'EUR',
+    valueType: 'fair-market',
+    effectiveDate: '2026-01-02',
+  },
+  authenticity: { verdict: 'authentic' },
+  condition: { grade: 'good' },
+  identification: {
+    maker: `Maker ${n}`,
+    period: null,
+    origin: null,
+    marks: null,
+    dimensions: null,
+    materials: null,
+  },
+  photoIds: [n, n + 1],
+  assignment: { intendedUse: 'Insurance', inspection: 'in-person' },
+});
+
+it(
+  "0033 derives every code's public face, and the trigger keeps it through every change",
+  { timeout: 60_000 },
+  async () => {
+    const client = await emptyDatabase();
+    await client.migrate(migrationsBefore('0033_report_public_faces'));
+    await client.exec(`
+    insert into users (id, email, password_hash, first_name) values
+      (1, 'owner@x.test', 'x', 'Olivia'), (2, 'ada@x.test', 'x', 'Ada'), (3, 'rita@x.test', 'x', 'Rita');
+    insert into samples (id, user_id, submitter_name, submitter_email, item_name, category, description) values
+      (10, 1, 'Olivia', 'owner@x.test', 'Ewer', 'other', 'A ewer'),
+      (11, 1, 'Olivia', 'owner@x.test', 'Jug', 'other', 'A jug'),
+      (12, 1, 'Olivia', 'owner@x.test', 'Cup', 'other', 'A cup');
+    insert into report_revisions
+      (sample_id, report_code, revision, storage_key, sha256, byte_size, issued_at, issued_by, state, reviewed_by, reviewed_at, content)
+    values
+      (10, 'AAAAAAAA', 1, 'k1', repeat('a', 64), 1, '2026-01-01T10:00:00Z', 2, 'issued', null, null, '${content(1)}'),
+      (10, 'AAAAAAAA', 2, 'k2', repeat('b', 64), 1, '2026-01-02T10:00:00Z', 2, 'issued', 3, '2026-01-02T11:00:00Z', '${content(2)}'),
+      (10, 'AAAAAAAA', 3, 'k3', repeat('c', 64), 1, '2026-01-03T10:00:00Z', 2, 'awaiting-review', null, null, '${content(3)}'),
+      (11, 'BBBBBBBB', 1, 'k4', repeat('d', 64), 1, '2026-01-04T10:00:00Z', 2, 'awaiting-review', null, null, '${content(4)}'),
+      (12, 'CCCCCCCC', 1, 'k5', repeat('e', 64), 1, '2026-01-05T10:00:00Z', 2, 'issued', null, null, null);
+  `);
+    await client.migrate(migrationsFolder());
+    const faces = () =>
+      client.rows(
+        `select report_code, revision, issued_at, issued_by, reviewed_by, reviewed_at, face
+       from report_public_faces order by report_code`,
+      );
+    // The backfill: the latest issued revision of each code, nothing for a code only awaiting review,
+    // and a null face for a revision without content. Nothing private is copied.
+    expect(await faces()).toEqual([
+      {
+        report_code: 'AAAAAAAA',
+        revision: 2,
+        issued_at: new Date('2026-01-02T10:00:00Z'),
+        issued_by: 2,
+        reviewed_by: 3,
+        reviewed_at: new Date('2026-01-02T11:00:00Z'),
+        face: face(2),
+      },
+      {
+        report_code: 'CCCCCCCC',
+        revision: 1,
+        issued_at: new Date('2026-01-05T10:00:00Z'),
+        issued_by: 2,
+        reviewed_by: null,
+        reviewed_at: null,
+        face: null,
+      },
+    ]);
+    const faceOf = async (code: string) =>
+      (await client.rows(`select revision, face from report_public_faces where report_code = '${code}'`))[0];
+
+    // A revision approved (updated to issued) becomes the face; sent back, the previous one returns.
+    await client.exec(
+      `update report_revisions set state = 'issued' where report_code = 'AAAAAAAA' and revision = 3`,
+    );
+    expect(await faceOf('AAAAAAAA')).toEqual({ revision: 3, face: face(3) });
+    await client.exec(
+      `update report_revisions set state = 'returned' where report_code = 'AAAAAAAA' and revision = 3`,
+    );
+    expect(await faceOf('AAAAAAAA')).toEqual({ revision: 2, face: face(2) });
+    // A content change of the current revision is followed.
+    await client.exec(
+      `update report_revisions set content = '${content(7)}' where report_code = 'AAAAAAAA' and revision = 2`,
+    );
+    expect(await faceOf('AAAAAAAA')).toEqual({ revision: 2, face: face(7) });
+    // A new issued revision, inserted.
+    await client.exec(`
+    insert into report_revisions (sample_id, report_code, revision, storage_key, sha256, byte_size, issued_by, state, content)
+    values (11, 'BBBBBBBB', 2, 'k6', repeat('f', 64), 1, 2, 'issued', '${content(5)}')`);
+    expect(await faceOf('BBBBBBBB')).toEqual({ revision: 2, face: face(5) });
+    // Deleting revisions (directly, or with their sample) removes the face or goes back one revision.
+    await client.exec(`delete from report_revisions where report_code = 'AAAAAAAA' and revision = 2`);
+    expect(await faceOf('AAAAAAAA')).toEqual({ revision: 1, face: face(1) });
+    await client.exec(`delete from samples where id = 10`);
+    expect(await faceOf('AAAAAAAA')).toBeUndefined();
+    expect((await faces()).map((f) => f.report_code)).toEqual(['BBBBBBBB', 'CCCCCCCC']);
+    // A truncate of the revisions empties the faces.
+    await client.exec(`truncate report_revisions`);
+    expect(await faces()).toEqual([]);
+    await client.close();
+  },
+);
