@@ -10,26 +10,29 @@ import { migrationsFolder } from './client';
 
 afterAll(removeMigrationCopies);
 
+const identification = (n: number) => ({
+  maker: `Maker ${n}`,
+  period: null,
+  origin: null,
+  marks: null,
+  dimensions: null,
+  materials: null,
+});
+
+const valuation = (n: number) => ({
+  low: 100 * n,
+  high: 200 * n,
+  currency: 'EUR',
+  valueType: 'fair-market',
+  effectiveDate: '2026-01-02',
+});
+
 const content = (n: number) =>
   JSON.stringify({
-    valuation: {
-      low: 100 * n,
-      high: 200 * n,
-      currency: 'EUR',
-      valueType: 'fair-market',
-      effectiveDate: '2026-01-02',
-      basis: 'Private basis',
-    },
+    valuation: { ...valuation(n), basis: 'Private basis' },
     authenticity: { verdict: 'authentic', rationale: 'Private rationale' },
     condition: { grade: 'good', notes: 'Private notes' },
-    identification: {
-      maker: `Maker ${n}`,
-      period: null,
-      origin: null,
-      marks: null,
-      dimensions: null,
-      materials: null,
-    },
+    identification: identification(n),
     summary: 'Private summary',
     photoIds: [n, n + 1],
     assignment: {
@@ -42,23 +45,10 @@ const content = (n: number) =>
   });
 
 const face = (n: number) => ({
-  valuation: {
-    low: 100 * n,
-    high: 200 * n,
-    currency: 'EUR',
-    valueType: 'fair-market',
-    effectiveDate: '2026-01-02',
-  },
+  valuation: valuation(n),
   authenticity: { verdict: 'authentic' },
   condition: { grade: 'good' },
-  identification: {
-    maker: `Maker ${n}`,
-    period: null,
-    origin: null,
-    marks: null,
-    dimensions: null,
-    materials: null,
-  },
+  identification: identification(n),
   photoIds: [n, n + 1],
   assignment: { intendedUse: 'Insurance', inspection: 'in-person' },
 });
