@@ -82,13 +82,21 @@ async function writeStatementStats(url: string, file: string) {
     const { rows } = await client.query(
       `select calls, round(total_exec_time::numeric, 1) as ms, round((total_exec_time / calls)::numeric, 3) as per_call,
          left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
-       from pg_stat_statements order by total_exec_time desc limit 25`,
+       from pg_stat_statements order by total_exec_time desc limit 40`,
     );
     const lines = rows.map(
       (r) =>
         `${String(r.calls).padStart(7)} ${String(r.ms).padStart(9)} ms ${String(r.per_call).padStart(8)} ${r.query}`,
     );
-    appendFileSync(file, `${lines.join('\n')}\n\n`);
+    const total = (
+      await client.query(
+        'select sum(calls) as calls, round(sum(total_exec_time)::numeric, 1) as ms from pg_stat_statements',
+      )
+    ).rows[0];
+    appendFileSync(
+      file,
+      `${lines.join('\n')}\n${String(total.calls).padStart(7)} ${String(total.ms).padStart(9)} ms in all\n\n`,
+    );
   } catch (err) {
     appendFileSync(file, `pg_stat_statements: ${(err as Error).message}\n`);
   } finally {

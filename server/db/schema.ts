@@ -482,7 +482,11 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_claim_idx').on(t.queue, t.state, t.runAt),
     uniqueIndex('jobs_dedupe_unique').on(t.queue, t.dedupeKey),
-    index('jobs_fair_idx').on(t.queue, t.fairKey, t.updatedAt),
+    // When each key was last served (the fair claim's order): finished and running jobs only, so
+    // the latest is one step down, however many of the key's jobs are still waiting (decision 0032).
+    index('jobs_served_fair_idx')
+      .on(t.queue, t.fairKey, t.updatedAt)
+      .where(sql`${t.state} <> 'pending'`),
     // A fair queue's claim walks its waiting keys and takes each key's oldest job from here
     // (server/jobs/jobs.ts, fairCandidates): its cost follows the keys waiting, not the backlog.
     index('jobs_pending_fair_idx')

@@ -189,7 +189,8 @@ export function createJobWorker(opts: {
    * least recently (never first) ahead. Jobs without a key count as keys of their own.
    * The waiting keys are walked one index step each (a recursive skip over jobs_pending_fair_idx),
    * each key's oldest pending job is one more step, and when a key was last served is one step back
-   * through jobs_fair_idx: the claim's cost follows the keys waiting, not the backlog or the week of
+   * through jobs_served_fair_idx (partial: jobs no longer pending, so a key's waiting jobs are not
+   * stepped over): the claim's cost follows the keys waiting, not the backlog or the week of
    * finished jobs the queue keeps (docs/benchmarks.md, "Load"). A run whose lease ran out is a
    * candidate of its own key as well.
    */
