@@ -258,6 +258,14 @@ export type PublicReportFace = {
   valuation: Omit<NonNullable<ReportContent['valuation']>, 'basis'> | null;
 };
 
+/** A report element as `report_public_faces` keeps it for verification (the percentage as stored: numeric). */
+export type PublicFaceElement = {
+  element: string;
+  percentage: number | string | null;
+  purity: string | null;
+  quality: string | null;
+};
+
 /** A stored content with the parts it lacks filled as "none". */
 export function fullReportContent(c: StoredReportContent): ReportContent {
   return {

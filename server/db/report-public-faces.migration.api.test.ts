@@ -19,6 +19,9 @@ const identification = (n: number) => ({
   materials: null,
 });
 
+const silver = { element: 'Silver', percentage: 12.5, purity: null, quality: 'Good' };
+const gold = { element: 'Gold', percentage: 75, purity: '18k', quality: 'Excellent' };
+
 const valuation = (n: number) => ({
   low: 100 * n,
   high: 200 * n,
@@ -54,7 +57,7 @@ const face = (n: number) => ({
 });
 
 it(
-  "0033 derives every code's public face, and the trigger keeps it through every change",
+  "0033 and 0036 derive every code's public face with its elements, and the triggers keep it through every change",
   { timeout: 60_000 },
   async () => {
     const client = await emptyDatabase();
@@ -74,11 +77,13 @@ it(
       (10, 'AAAAAAAA', 3, 'k3', repeat('c', 64), 1, '2026-01-03T10:00:00Z', 2, 'awaiting-review', null, null, '${content(3)}'),
       (11, 'BBBBBBBB', 1, 'k4', repeat('d', 64), 1, '2026-01-04T10:00:00Z', 2, 'awaiting-review', null, null, '${content(4)}'),
       (12, 'CCCCCCCC', 1, 'k5', repeat('e', 64), 1, '2026-01-05T10:00:00Z', 2, 'issued', null, null, null);
+    insert into report_elements (id, sample_id, element, percentage, purity, quality) values
+      (1, 10, 'Silver', 12.50, null, 'Good'), (2, 10, 'Gold', 75.00, '18k', 'Excellent');
   `);
     await client.migrate(migrationsFolder());
     const faces = () =>
       client.rows(
-        `select report_code, revision, issued_at, issued_by, reviewed_by, reviewed_at, face
+        `select report_code, revision, issued_at, issued_by, reviewed_by, reviewed_at, face, elements
        from report_public_faces order by report_code`,
       );
     // The backfill: the latest issued revision of each code, nothing for a code only awaiting review,
@@ -92,6 +97,7 @@ it(
         reviewed_by: 3,
         reviewed_at: new Date('2026-01-02T11:00:00Z'),
         face: face(2),
+        elements: [silver, gold],
       },
       {
         report_code: 'CCCCCCCC',
@@ -101,8 +107,12 @@ it(
         reviewed_by: null,
         reviewed_at: null,
         face: null,
+        elements: null,
       },
     ]);
+    const elementsOf = async (code: string) =>
+      (await client.rows(`select elements from report_public_faces where report_code = '${code}'`))[0]
+        ?.elements;
     const faceOf = async (code: string) =>
       (await client.rows(`select revision, face from report_public_faces where report_code = '${code}'`))[0];
 
@@ -120,18 +130,42 @@ it(
       `update report_revisions set content = '${content(7)}' where report_code = 'AAAAAAAA' and revision = 2`,
     );
     expect(await faceOf('AAAAAAAA')).toEqual({ revision: 2, face: face(7) });
-    // A new issued revision, inserted.
+    // A new issued revision, inserted after its sample's elements: it brings them.
+    await client.exec(
+      `insert into report_elements (id, sample_id, element, percentage) values (3, 11, 'Copper', 40)`,
+    );
     await client.exec(`
     insert into report_revisions (sample_id, report_code, revision, storage_key, sha256, byte_size, issued_by, state, content)
     values (11, 'BBBBBBBB', 2, 'k6', repeat('f', 64), 1, 2, 'issued', '${content(5)}')`);
     expect(await faceOf('BBBBBBBB')).toEqual({ revision: 2, face: face(5) });
+    expect(await elementsOf('BBBBBBBB')).toEqual([
+      { element: 'Copper', percentage: 40, purity: null, quality: null },
+    ]);
+    // Elements changed after the revision (added, edited, removed) reach its face, in their order.
+    await client.exec(
+      `insert into report_elements (id, sample_id, element, percentage) values (4, 10, 'Tin', 1)`,
+    );
+    const tin = { element: 'Tin', percentage: 1, purity: null, quality: null };
+    expect(await elementsOf('AAAAAAAA')).toEqual([silver, gold, tin]);
+    await client.exec(`update report_elements set percentage = 80 where id = 2`);
+    expect(await elementsOf('AAAAAAAA')).toEqual([silver, { ...gold, percentage: 80 }, tin]);
+    await client.exec(`delete from report_elements where sample_id = 10 and id <> 4`);
+    expect(await elementsOf('AAAAAAAA')).toEqual([tin]);
+    await client.exec(`delete from report_elements where id = 4`);
+    expect(await elementsOf('AAAAAAAA')).toBeNull();
+    await client.exec(
+      `insert into report_elements (id, sample_id, element, percentage) values (5, 10, 'Lead', 2)`,
+    );
     // Deleting revisions (directly, or with their sample) removes the face or goes back one revision.
     await client.exec(`delete from report_revisions where report_code = 'AAAAAAAA' and revision = 2`);
     expect(await faceOf('AAAAAAAA')).toEqual({ revision: 1, face: face(1) });
     await client.exec(`delete from samples where id = 10`);
     expect(await faceOf('AAAAAAAA')).toBeUndefined();
     expect((await faces()).map((f) => f.report_code)).toEqual(['BBBBBBBB', 'CCCCCCCC']);
-    // A truncate of the revisions empties the faces.
+    // A truncate of the elements leaves the faces without elements; one of the revisions empties them.
+    await client.exec(`truncate report_elements`);
+    expect(await elementsOf('BBBBBBBB')).toBeNull();
+    expect((await faces()).map((f) => f.report_code)).toEqual(['BBBBBBBB', 'CCCCCCCC']);
     await client.exec(`truncate report_revisions`);
     expect(await faces()).toEqual([]);
     await client.close();

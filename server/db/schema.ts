@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../common/domain/roles';
 import type { ServiceField } from '../../common/domain/samples';
-import type { PublicReportFace, StoredReportContent } from '../../common/contracts/reports';
+import type {
+  PublicFaceElement,
+  PublicReportFace,
+  StoredReportContent,
+} from '../../common/contracts/reports';
 import {
   type AnyPgColumn,
   bigint,
@@ -346,7 +350,8 @@ export const reportRevisions = pgTable(
  * What public verification shows of each code's current issued revision, kept narrow so that the
  * lookup of any code among millions reads a small row instead of the revision's whole content
  * (decision 0033). A trigger on `report_revisions` keeps it (migration 0033): every insert, update or
- * delete of a revision re-derives its code's row from the latest issued revision, or removes it.
+ * delete of a revision re-derives its code's row from the latest issued revision, or removes it; one
+ * on `report_elements` keeps its elements (migration 0036).
  */
 export const reportPublicFaces = pgTable('report_public_faces', {
   reportCode: varchar('report_code', { length: 8 }).primaryKey(),
@@ -357,6 +362,11 @@ export const reportPublicFaces = pgTable('report_public_faces', {
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   /** The public subset of the revision's content (`PublicReportFace`); null when the revision has none. */
   face: jsonb('face').$type<PublicReportFace>(),
+  /**
+   * The sample's report elements as the answer lists them (in their order), kept by a trigger on
+   * `report_elements` as well (migration 0036); null when there are none.
+   */
+  elements: jsonb('elements').$type<PublicFaceElement[]>(),
 });
 
 /**

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { PublicReportFace } from '../../../common/contracts/reports';
+import type { PublicFaceElement, PublicReportFace } from '../../../common/contracts/reports';
 import type { PersonName } from '../../../common/contracts/samples';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { decodeTimestampOrNull, type TextRow } from '../../db/text-rows';
-import { reportRevisions, samples, users, verificationLog } from '../../db/schema';
+import { reportPublicFaces, reportRevisions, samples, users, verificationLog } from '../../db/schema';
 
 export type VerifiedRow = {
   id: number;
@@ -20,9 +20,8 @@ export type VerifiedRow = {
   reportRevokedReason: string | null;
   staffFirstName: string | null;
   staffLastName: string | null;
-  elements:
-    | { element: string; percentage: number | string | null; purity: string | null; quality: string | null }[]
-    | null;
+  /** The sample's report elements, as its public face keeps them (decision 0033). */
+  elements: PublicFaceElement[] | null;
   current: {
     revision: number;
     issuedAt: string;
@@ -40,9 +39,10 @@ export const isIssued = (row: VerifiedRow | undefined): row is IssuedRow => !!ro
 
 /**
  * Everything the public verification answer needs, in one round trip: the sample, the assigned
- * analyst's name, the elements and the current revision's public face (`report_public_faces`: a
- * small row per code, so that a lookup among millions of reports does not read the revision's whole
- * content; decision 0033). The query builder is exported so the
+ * analyst's name, and the public face of its current revision with the elements
+ * (`report_public_faces`: one small row per code, so that a lookup among millions of reports reads
+ * the sample and that row, not the revision's whole content and the elements' index and rows;
+ * decision 0033). The query builder is exported so the
  * benchmark's minimal handler runs exactly the same SQL.
  */
 export function verificationQuery(db: Db) {
@@ -50,6 +50,7 @@ export function verificationQuery(db: Db) {
     .select(verificationSelection())
     .from(samples)
     .leftJoin(users, eq(users.id, samples.assignedStaffId))
+    .leftJoin(reportPublicFaces, eq(reportPublicFaces.reportCode, samples.reportCode))
     .where(eq(samples.reportCode, sql.placeholder('code')))
     .limit(1);
 }
@@ -69,12 +70,10 @@ function verificationSelection() {
     reportRevokedReason: samples.reportRevokedReason,
     staffFirstName: users.firstName,
     staffLastName: users.lastName,
-    elements: sql<
-      VerifiedRow['elements']
-    >`(select json_agg(json_build_object('element', e.element, 'percentage', e.percentage, 'purity', e.purity, 'quality', e.quality) order by e.id) from report_elements e where e.sample_id = "samples"."id")`,
+    elements: sql<VerifiedRow['elements']>`${reportPublicFaces.elements}`,
     current: sql<
       VerifiedRow['current']
-    >`(select json_build_object('revision', f.revision, 'issuedAt', f.issued_at, 'content', f.face, 'review', case when f.reviewed_by is null then null else json_build_object('analyzedBy', (select json_build_object('firstName', a.first_name, 'lastName', a.last_name) from users a where a.id = f.issued_by), 'reviewedBy', (select json_build_object('firstName', b.first_name, 'lastName', b.last_name) from users b where b.id = f.reviewed_by), 'reviewedAt', f.reviewed_at) end) from report_public_faces f where f.report_code = "samples"."report_code")`,
+    >`case when ${reportPublicFaces.reportCode} is null then null else json_build_object('revision', ${reportPublicFaces.revision}, 'issuedAt', ${reportPublicFaces.issuedAt}, 'content', ${reportPublicFaces.face}, 'review', case when ${reportPublicFaces.reviewedBy} is null then null else json_build_object('analyzedBy', (select json_build_object('firstName', a.first_name, 'lastName', a.last_name) from users a where a.id = ${reportPublicFaces.issuedBy}), 'reviewedBy', (select json_build_object('firstName', b.first_name, 'lastName', b.last_name) from users b where b.id = ${reportPublicFaces.reviewedBy}), 'reviewedAt', ${reportPublicFaces.reviewedAt}) end) end`,
   } as const;
 }
 
