@@ -222,9 +222,9 @@ async function printSizes(url: string, name: string) {
 /**
  * What a lookup reads, read once into the operating system's cache (`pg_prewarm(…, 'read')`), largest
  * first so the small, most-read structures are the last in: the samples, the public faces (which
- * carry the elements: decision 0033) and their indexes. A database server that has run for a while holds them the same way;
- * without this the first rounds measure the disk warming up (the 2026-11-26 run's 10M rounds rose
- * from 992 to 2,449 req/s). Answers the seconds it took.
+ * carry the elements: decision 0033) and their indexes. A database server that has run for a while
+ * holds them the same way; without this the first rounds measure the disk warming up (the
+ * 2026-11-26 run's 10M rounds rose from 992 to 2,449 req/s). Answers the seconds it took.
  */
 async function prewarm(url: string): Promise<number> {
   const t = performance.now();
