@@ -1,10 +1,11 @@
 // `npm run bench -- verification-10m`: public verification (GET /api/reports/verify/{code}) against
 // 10,000,000 issued reports, side by side in the same run with the same lookups against 100,000.
 // Both databases live in one PostgreSQL cluster and are seeded by the same generator
-// (bench/sample-seed.ts: samples COPYed through psql, then each report's two elements and its issued
-// revision — the content issuing stores, six photo ids — by set-based INSERT … SELECT). Each database
-// is served by the real app (bench/verify-target.ts, rate limits off: the limiter does not depend on
-// the table's size) in its own process; rounds alternate between the two. Every lookup is a code
+// (bench/sample-seed.ts: samples COPYed through psql, then each report's two elements, its issued
+// revision — the content issuing stores, six photo ids — and its public face, which verification
+// reads (decision 0033), by set-based INSERT … SELECT). Each database is served by the real app
+// (bench/verify-target.ts, rate limits off: the limiter does not depend on the table's size) in its
+// own process; rounds alternate between the two. Every lookup is a code
 // drawn uniformly from the whole database, so the 10M run touches all of it.
 //
 // BENCH_CLUSTER_DIR=/tmp/vl-verify-cluster keeps the cluster (and its seeded databases) in that
@@ -179,10 +180,13 @@ async function ensureSeeded(
   if ((await countOf(client, 'report_public_faces')) !== count) {
     await client.query('truncate report_public_faces');
     await client.query(
-      `insert into report_public_faces (report_code, revision, issued_at, issued_by, reviewed_by, reviewed_at, face, elements)
+      `insert into report_public_faces (report_code, revision, issued_at, issued_by, reviewed_by, reviewed_at, face,
+         elements, sample_id, item_name, category, status, submission_date, last_updated, assigned_staff_id,
+         report_generated_at, report_revoked_at, report_revoked_reason)
        select r.report_code, r.revision, r.issued_at, r.issued_by, r.reviewed_by, r.reviewed_at, report_public_face(r.content),
-         report_public_face_elements(r.sample_id)
-       from report_revisions r where r.state = 'issued'`,
+         report_public_face_elements(r.sample_id), s.id, s.item_name, s.category, s.status, s.submission_date,
+         s.last_updated, s.assigned_staff_id, s.report_generated_at, s.report_revoked_at, s.report_revoked_reason
+       from report_revisions r join samples s on s.id = r.sample_id where r.state = 'issued'`,
     );
   }
   const derived = (performance.now() - t1) / 1000;
@@ -221,23 +225,17 @@ async function printSizes(url: string, name: string) {
 
 /**
  * What a lookup reads, read once into the operating system's cache (`pg_prewarm(…, 'read')`), largest
- * first so the small, most-read structures are the last in: the samples, the public faces (which
- * carry the elements: decision 0033) and their indexes. A database server that has run for a while
- * holds them the same way; without this the first rounds measure the disk warming up (the
- * 2026-11-26 run's 10M rounds rose from 992 to 2,449 req/s). Answers the seconds it took.
+ * first so the key is the last in: the public faces (which carry the sample's shown columns and its
+ * elements: decision 0033) and their key. A database server that has run for a while holds them the
+ * same way; without this the first rounds measure the disk warming up (the 2026-11-26 run's 10M
+ * rounds rose from 992 to 2,449 req/s). Answers the seconds it took.
  */
 async function prewarm(url: string): Promise<number> {
   const t = performance.now();
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   await c.query('create extension if not exists pg_prewarm');
-  const relations = [
-    'samples',
-    'report_public_faces',
-    'report_public_faces_pkey',
-    'samples_pkey',
-    'samples_report_code_unique',
-  ];
+  const relations = ['report_public_faces', 'report_public_faces_pkey'];
   for (const r of relations)
     if ((await c.query('select to_regclass($1) as r', [r])).rows[0]?.r)
       await c.query(`select pg_prewarm($1::regclass, 'read')`, [r]);

@@ -57,7 +57,7 @@ const face = (n: number) => ({
 });
 
 it(
-  "0033 and 0036 derive every code's public face with its elements, and the triggers keep it through every change",
+  "0033, 0036 and 0037 derive every code's public face with its elements and sample, and the triggers keep it through every change",
   { timeout: 60_000 },
   async () => {
     const client = await emptyDatabase();
@@ -65,10 +65,10 @@ it(
     await client.exec(`
     insert into users (id, email, password_hash, first_name) values
       (1, 'owner@x.test', 'x', 'Olivia'), (2, 'ada@x.test', 'x', 'Ada'), (3, 'rita@x.test', 'x', 'Rita');
-    insert into samples (id, user_id, submitter_name, submitter_email, item_name, category, description) values
-      (10, 1, 'Olivia', 'owner@x.test', 'Ewer', 'other', 'A ewer'),
-      (11, 1, 'Olivia', 'owner@x.test', 'Jug', 'other', 'A jug'),
-      (12, 1, 'Olivia', 'owner@x.test', 'Cup', 'other', 'A cup');
+    insert into samples (id, user_id, submitter_name, submitter_email, item_name, category, description, status, report_code, submission_date, last_updated) values
+      (10, 1, 'Olivia', 'owner@x.test', 'Ewer', 'other', 'A ewer', 'completed', 'AAAAAAAA', '2025-12-01T09:00:00Z', '2026-01-02T10:00:00Z'),
+      (11, 1, 'Olivia', 'owner@x.test', 'Jug', 'other', 'A jug', 'in_progress', null, '2025-12-02T09:00:00Z', '2025-12-03T09:00:00Z'),
+      (12, 1, 'Olivia', 'owner@x.test', 'Cup', 'other', 'A cup', 'completed', 'CCCCCCCC', '2025-12-04T09:00:00Z', '2026-01-05T10:00:00Z');
     insert into report_revisions
       (sample_id, report_code, revision, storage_key, sha256, byte_size, issued_at, issued_by, state, reviewed_by, reviewed_at, content)
     values
@@ -113,6 +113,40 @@ it(
     const elementsOf = async (code: string) =>
       (await client.rows(`select elements from report_public_faces where report_code = '${code}'`))[0]
         ?.elements;
+    const sampleOf = async (code: string) =>
+      (
+        await client.rows(
+          `select sample_id, item_name, category, status, submission_date, last_updated, assigned_staff_id,
+             report_revoked_at, report_revoked_reason
+           from report_public_faces where report_code = '${code}'`,
+        )
+      )[0];
+    expect(await sampleOf('AAAAAAAA')).toEqual({
+      sample_id: 10,
+      item_name: 'Ewer',
+      category: 'other',
+      status: 'completed',
+      submission_date: new Date('2025-12-01T09:00:00Z'),
+      last_updated: new Date('2026-01-02T10:00:00Z'),
+      assigned_staff_id: null,
+      report_revoked_at: null,
+      report_revoked_reason: null,
+    });
+    // A change of a shown column of a sample with a code reaches its face (a revocation, a rename,
+    // an assignment); a sample still without a code has no face to keep.
+    await client.exec(
+      `update samples set report_revoked_at = '2026-02-01T10:00:00Z', report_revoked_reason = 'Withdrawn',
+         item_name = 'Ewer, silver', assigned_staff_id = 2, last_updated = '2026-02-01T10:00:00Z' where id = 10`,
+    );
+    expect(await sampleOf('AAAAAAAA')).toMatchObject({
+      item_name: 'Ewer, silver',
+      assigned_staff_id: 2,
+      last_updated: new Date('2026-02-01T10:00:00Z'),
+      report_revoked_at: new Date('2026-02-01T10:00:00Z'),
+      report_revoked_reason: 'Withdrawn',
+    });
+    await client.exec(`update samples set item_name = 'Jug, pewter' where id = 11`);
+    expect(await sampleOf('BBBBBBBB')).toBeUndefined();
     const faceOf = async (code: string) =>
       (await client.rows(`select revision, face from report_public_faces where report_code = '${code}'`))[0];
 
@@ -138,6 +172,14 @@ it(
     insert into report_revisions (sample_id, report_code, revision, storage_key, sha256, byte_size, issued_by, state, content)
     values (11, 'BBBBBBBB', 2, 'k6', repeat('f', 64), 1, 2, 'issued', '${content(5)}')`);
     expect(await faceOf('BBBBBBBB')).toEqual({ revision: 2, face: face(5) });
+    expect(await sampleOf('BBBBBBBB')).toMatchObject({
+      sample_id: 11,
+      item_name: 'Jug, pewter',
+      status: 'in_progress',
+    });
+    // Issuing then marks the sample (its code, status and times): the face follows.
+    await client.exec(`update samples set report_code = 'BBBBBBBB', status = 'completed' where id = 11`);
+    expect(await sampleOf('BBBBBBBB')).toMatchObject({ sample_id: 11, status: 'completed' });
     expect(await elementsOf('BBBBBBBB')).toEqual([
       { element: 'Copper', percentage: 40, purity: null, quality: null },
     ]);

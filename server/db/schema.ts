@@ -351,7 +351,8 @@ export const reportRevisions = pgTable(
  * lookup of any code among millions reads a small row instead of the revision's whole content
  * (decision 0033). A trigger on `report_revisions` keeps it (migration 0033): every insert, update or
  * delete of a revision re-derives its code's row from the latest issued revision, or removes it; one
- * on `report_elements` keeps its elements (migration 0036).
+ * on `report_elements` keeps its elements (migration 0036), and one on `samples` the sample's
+ * columns (migration 0037).
  */
 export const reportPublicFaces = pgTable('report_public_faces', {
   reportCode: varchar('report_code', { length: 8 }).primaryKey(),
@@ -367,6 +368,18 @@ export const reportPublicFaces = pgTable('report_public_faces', {
    * `report_elements` as well (migration 0036); null when there are none.
    */
   elements: jsonb('elements').$type<PublicFaceElement[]>(),
+  // The sample's columns the answer shows, kept by a trigger on `samples` (migration 0037): a
+  // verification then reads this row alone.
+  sampleId: integer('sample_id'),
+  itemName: varchar('item_name', { length: 255 }),
+  category: varchar('category', { length: 255 }),
+  status: varchar('status', { length: 50 }),
+  submissionDate: timestamp('submission_date', { withTimezone: true }),
+  lastUpdated: timestamp('last_updated', { withTimezone: true }),
+  assignedStaffId: integer('assigned_staff_id'),
+  reportGeneratedAt: timestamp('report_generated_at', { withTimezone: true }),
+  reportRevokedAt: timestamp('report_revoked_at', { withTimezone: true }),
+  reportRevokedReason: text('report_revoked_reason'),
 });
 
 /**
