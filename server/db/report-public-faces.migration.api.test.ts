@@ -213,3 +213,31 @@ it(
     await client.close();
   },
 );
+
+it('keeps the faces of revisions inserted in bulk, in one statement', { timeout: 60_000 }, async () => {
+  // A restore or an import writes thousands of revisions at once, into tables whose statistics are
+  // still those of an empty database: each face is still derived from its own revision and sample.
+  const client = await emptyDatabase();
+  await client.migrate(migrationsFolder());
+  await client.exec(`
+    insert into users (id, email, password_hash, first_name) values (1, 'owner@x.test', 'x', 'Olivia');
+    insert into samples (user_id, submitter_name, submitter_email, item_name, category, description, report_code, status)
+      select 1, 'Olivia', 'owner@x.test', 'Vase ' || i, 'other', 'A vase', 'V' || lpad(i::text, 7, '0'), 'completed'
+      from generate_series(1, 1500) i;
+    insert into report_elements (sample_id, element, percentage) select id, 'Gold', 50 from samples;
+    insert into report_revisions (sample_id, report_code, revision, storage_key, sha256, byte_size, content)
+      select id, report_code, 1, 'k' || id, repeat('a', 64), 1, '${content(1)}' from samples;
+  `);
+  const [count] = await client.rows(`select count(*)::int as n from report_public_faces`);
+  expect(count).toEqual({ n: 1500 });
+  const [one] = await client.rows(
+    `select item_name, status, face, elements from report_public_faces where report_code = 'V0000777'`,
+  );
+  expect(one).toEqual({
+    item_name: 'Vase 777',
+    status: 'completed',
+    face: face(1),
+    elements: [{ element: 'Gold', percentage: 50, purity: null, quality: null }],
+  });
+  await client.close();
+});
