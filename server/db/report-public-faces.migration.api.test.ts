@@ -3,9 +3,9 @@ import { emptyDatabase, migrationsBefore, removeMigrationCopies } from '../../te
 import { migrationsFolder } from './client';
 
 // Migration 0033 (decision 0033): public verification reads each code's public face, a small row kept
-// by a trigger on the revisions. A database migrated up to 0032 gets a face for every code with an
-// issued revision (the latest one), and from then on every insert, update, delete and truncate of the
-// revisions keeps the faces right. Run on the driver of the project: the embedded PGlite, and an
+// by triggers on the revisions, the elements and the samples. A database migrated up to 0032 gets a
+// face for every code with an issued revision (the latest one), and from then on every insert,
+// update, delete and truncate of those tables keeps the faces right. Run on the driver of the project: the embedded PGlite, and an
 // empty database on the real PostgreSQL.
 
 afterAll(removeMigrationCopies);
@@ -57,7 +57,7 @@ const face = (n: number) => ({
 });
 
 it(
-  "0033, 0036 and 0037 derive every code's public face with its elements and sample, and the triggers keep it through every change",
+  "0033 derives every code's public face with its elements and sample, and the triggers keep it through every change",
   { timeout: 60_000 },
   async () => {
     const client = await emptyDatabase();

@@ -349,10 +349,9 @@ export const reportRevisions = pgTable(
 /**
  * What public verification shows of each code's current issued revision, kept narrow so that the
  * lookup of any code among millions reads a small row instead of the revision's whole content
- * (decision 0033). A trigger on `report_revisions` keeps it (migration 0033): every insert, update or
- * delete of a revision re-derives its code's row from the latest issued revision, or removes it; one
- * on `report_elements` keeps its elements (migration 0036), and one on `samples` the sample's
- * columns (migration 0037).
+ * (decision 0033). Triggers keep it (migration 0033): every insert, update or delete of a revision
+ * re-derives its code's row from the latest issued revision, or removes it; one on `report_elements`
+ * keeps its elements, and one on `samples` the sample's shown columns.
  */
 export const reportPublicFaces = pgTable('report_public_faces', {
   reportCode: varchar('report_code', { length: 8 }).primaryKey(),
@@ -365,10 +364,10 @@ export const reportPublicFaces = pgTable('report_public_faces', {
   face: jsonb('face').$type<PublicReportFace>(),
   /**
    * The sample's report elements as the answer lists them (in their order), kept by a trigger on
-   * `report_elements` as well (migration 0036); null when there are none.
+   * `report_elements` as well; null when there are none.
    */
   elements: jsonb('elements').$type<PublicFaceElement[]>(),
-  // The sample's columns the answer shows, kept by a trigger on `samples` (migration 0037): a
+  // The sample's columns the answer shows, kept by a trigger on `samples`: a
   // verification then reads this row alone.
   sampleId: integer('sample_id'),
   itemName: varchar('item_name', { length: 255 }),
