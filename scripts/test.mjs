@@ -15,6 +15,8 @@ import { join } from 'node:path';
 const outDir = mkdtempSync(join(tmpdir(), 'vl-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Every failed test (or file that failed to run), listed again at the very end: CI keeps only the tail. */
+const failures = [];
 const started = Date.now();
 const since = (t) => `${((Date.now() - t) / 1000).toFixed(0)} s`;
 
@@ -64,6 +66,22 @@ function addVitestResults(file) {
   totals.passed += json.numPassedTests ?? 0;
   totals.failed += json.numFailedTests ?? 0;
   totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  for (const file of json.testResults ?? []) {
+    const name = file.name?.replace(`${process.cwd()}/`, '') ?? '?';
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(`${name} › ${t.fullName}\n${firstLines(t.failureMessages)}`);
+    if (!failed.length && file.status === 'failed') failures.push(`${name}\n${firstLines([file.message])}`);
+  }
+}
+
+/** The head of a failure's message: enough to name the cause without the whole stack. */
+function firstLines(messages) {
+  const text = (messages ?? []).filter(Boolean).join('\n');
+  return text
+    .split('\n')
+    .slice(0, 12)
+    .map((l) => `    ${l}`)
+    .join('\n');
 }
 
 const [, , built] = await Promise.all([
@@ -115,6 +133,7 @@ if (built) {
   failedSteps.push('e2e (not run: no build)');
 }
 
+if (failures.length) console.log(`\nFailed tests (${failures.length}):\n${failures.join('\n')}`);
 console.log(
   `\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'} (${since(started)} in all)`,
 );
