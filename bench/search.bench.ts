@@ -8,10 +8,13 @@
 // Options: BENCH_EXPORT_ONLY=1 (the exports alone), BENCH_CLUSTER_DIR=dir (keep the seeded cluster
 // there and reuse it), EXPORT_BATCH_ROWS (the app's rows per export statement), BENCH_PAUSE_MS (the
 // slow client's pause, default 3000), BENCH_EXPORT_HEAP_BOUND_MB (the constant-memory bound, default
-// 32), BENCH_TRACE_GC=1 (V8's --trace-gc-nvp during the exports: what each scavenge promoted).
+// 32), BENCH_TRACE_GC=1 (V8's --trace-gc-nvp during the exports: what each scavenge promoted),
+// BENCH_HEAP_SAMPLES=file (V8's sampling heap profile of the largest export, counting the objects a
+// full collection freed: what was promoted and died in the old generation, by allocating function).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -291,10 +294,24 @@ async function measureExports(client: pg.Client, base: string, token: string, da
       heapPeak = Math.max(heapPeak, m.heapUsed);
       rssPeak = Math.max(rssPeak, m.rss);
     }, 10);
+    const sampled = process.env.BENCH_HEAP_SAMPLES && n === fromDays[fromDays.length - 1]?.n;
+    const session = sampled ? new Session() : null;
+    if (session) {
+      session.connect();
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 64 * 1024,
+        includeObjectsCollectedByMajorGC: true,
+      });
+    }
     const s = performance.now();
     const res = await streamCsv(base, `/api/admin/samples.csv?from=${day}`, token);
     const seconds = (performance.now() - s) / 1000;
     clearInterval(timer);
+    if (session) {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      writeFileSync(process.env.BENCH_HEAP_SAMPLES as string, JSON.stringify(profile));
+      session.disconnect();
+    }
     const rise = heapPeak - before.heapUsed;
     // Retention or garbage: what is still live once the export is over and two full collections ran.
     gc();
