@@ -10,7 +10,8 @@
 // slow client's pause, default 3000), BENCH_EXPORT_HEAP_BOUND_MB (the constant-memory bound, default
 // 32), BENCH_TRACE_GC=1 (V8's --trace-gc-nvp during the exports: what each scavenge promoted),
 // BENCH_HEAP_SAMPLES=file (V8's sampling heap profile of the largest export, counting the objects a
-// full collection freed: what was promoted and died in the old generation, by allocating function).
+// full collection freed: what was promoted and died in the old generation; summed by allocating
+// function with `node bench/heap-samples.mjs file`).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';

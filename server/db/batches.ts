@@ -1,36 +1,48 @@
 /**
- * Rows read in batches by keyset, one statement per batch, as an async iterable: `read(after)`
- * answers the rows after the bound `after` (null: from the start) and the bound for the next batch;
- * a batch shorter than `size` is the last.
+ * A table read in batches by keyset, one statement per batch, whose rows are handed over one at a
+ * time as the database sends them: `next(onRow)` reads the next batch and calls `onRow` for each of
+ * its rows in order, and answers false once there was nothing left to read.
  *
- * Written as an iterator object rather than an async generator on purpose: a generator's suspended
- * frame keeps the batch it yielded alive until it is resumed and its next statement answers, so
- * every batch outlived its CSV's writing and V8 promoted its rows to the old generation, where they
- * piled up as garbage between full collections (docs/benchmarks.md, "The export in constant
- * memory"). Here nothing of a batch is held once `next()` has answered it.
+ * Nothing here keeps a row. An export that collected each batch first (the driver's array of a
+ * thousand rows) kept every row alive while the batch arrived and while its CSV was written; the
+ * scavenges that writing triggered found them alive twice and V8 promoted them to the old
+ * generation, where they piled up as garbage between full collections (docs/benchmarks.md, "The
+ * export in constant memory"). Handed over as it arrives, a row is garbage before the next one.
+ */
+export type RowBatches<Row> = {
+  next(onRow: (row: Row) => void): Promise<boolean>;
+  /** Ends the reading: `next` answers false from now on (a statement under way completes first). */
+  return(): void;
+};
+
+/**
+ * `read(after, onRow)` runs the statement for the rows after the bound `after` (null: from the
+ * start), at most `size` of them, handing each to `onRow`; `boundOf(last)` is the bound after a
+ * batch's last row. A batch shorter than `size` is the last.
  */
 export function keysetBatches<Row, Bound>(
   size: number,
-  read: (after: Bound | null) => Promise<{ rows: Row[]; next: Bound | null }>,
-): AsyncIterable<Row[]> {
+  read: (after: Bound | null, onRow: (row: Row) => void) => Promise<void>,
+  boundOf: (last: Row) => Bound,
+): RowBatches<Row> {
+  let after: Bound | null = null;
+  let finished = false;
   return {
-    [Symbol.asyncIterator]() {
-      let after: Bound | null = null;
-      let finished = false;
-      return {
-        async next(): Promise<IteratorResult<Row[], undefined>> {
-          if (finished) return { done: true, value: undefined };
-          const batch = await read(after);
-          if (batch.rows.length < size || batch.next === null) finished = true;
-          after = batch.next;
-          if (!batch.rows.length) return { done: true, value: undefined };
-          return { done: false, value: batch.rows };
-        },
-        async return(): Promise<IteratorResult<Row[], undefined>> {
-          finished = true;
-          return { done: true, value: undefined };
-        },
-      };
+    async next(onRow) {
+      if (finished) return false;
+      let count = 0;
+      let last: Row | undefined;
+      await read(after, (row) => {
+        count++;
+        last = row;
+        onRow(row);
+      });
+      if (count < size || last === undefined) finished = true;
+      else after = boundOf(last);
+      return count > 0;
+    },
+    return() {
+      finished = true;
     },
   };
 }

@@ -14,7 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { restrictToOwner } from './file-modes';
 import * as schema from './schema';
-import { type TextRow, TextRowsQuery, textParam } from './text-rows';
+import { encodeParam, type TextRow, TextRowsQuery, textParam } from './text-rows';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: query functions accept either. */
@@ -34,13 +34,14 @@ export type Database = {
    */
   queryTextRows(name: string, text: string, values: unknown[]): Promise<TextRow[]>;
   /**
-   * One statement as drizzle builds it (`query.toSQL()`), unprepared, each row an array of its
-   * columns' text (null for SQL null), parsed by no driver and wrapped by no drizzle object. For the
-   * CSV exports, which read millions of rows in batches and write each batch out at once: a batch
-   * is a thousand small arrays of strings instead of a thousand nested objects and their Dates
-   * (docs/benchmarks.md, "The export in constant memory").
+   * One statement as drizzle builds it (`query.toSQL()`), unprepared, each row handed to `onRow` as
+   * an array of its columns' text (null for SQL null) as soon as it arrives, parsed by no driver and
+   * kept by nothing: on PostgreSQL the unnamed statement, without a Describe (`TextRowsQuery`). For
+   * the CSV exports, which read millions of rows in batches and write each row out as it comes
+   * (`RowBatches`, docs/benchmarks.md, "The export in constant memory"). An error `onRow` throws
+   * ends the call with that error once the statement has completed.
    */
-  selectTextRows(query: { sql: string; params: unknown[] }): Promise<TextRow[]>;
+  eachTextRow(query: { sql: string; params: unknown[] }, onRow: (row: TextRow) => void): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -56,9 +57,6 @@ export function migrationsFolder(): string {
   }
   throw new Error('migrations folder not found');
 }
-
-/** node-postgres's per-query type parsers, every one of them keeping PostgreSQL's text. */
-const TEXT_AS_IS = { getTypeParser: () => (text: string) => text } as unknown as pg.CustomTypesConfig;
 
 // Several app instances may start at once on one PostgreSQL: one migrates, the others wait.
 const MIGRATION_LOCK_ID = 4_242_001;
@@ -88,14 +86,9 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       const query = new TextRowsQuery(name, text, values.map(textParam));
       return pool.query(query as unknown as pg.Submittable) as unknown as Promise<TextRow[]>;
     },
-    async selectTextRows(query) {
-      const result = await pool.query<TextRow>({
-        text: query.sql,
-        values: query.params,
-        rowMode: 'array',
-        types: TEXT_AS_IS,
-      });
-      return result.rows;
+    async eachTextRow(query, onRow) {
+      const params = query.params.map(encodeParam);
+      await pool.query(new TextRowsQuery('', query.sql, params, onRow) as unknown as pg.Submittable);
     },
     async ping() {
       try {
@@ -141,12 +134,13 @@ export async function openPglite(
       const result = await client.query<TextRow>(text, values, { rowMode: 'array', parsers: textAsIs });
       return result.rows;
     },
-    async selectTextRows(query) {
+    async eachTextRow(query, onRow) {
+      // PGlite answers the statement whole; its rows are handed over one by one all the same.
       const result = await client.query<TextRow>(query.sql, query.params, {
         rowMode: 'array',
         parsers: textAsIs,
       });
-      return result.rows;
+      for (const row of result.rows) onRow(row);
     },
     async ping() {
       try {

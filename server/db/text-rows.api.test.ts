@@ -67,3 +67,47 @@ describe(`queryTextRows (${dbKind()})`, () => {
     expect(await database.queryTextRows('text_rows_once', 'select 1', [])).toEqual([['1']]);
   });
 });
+
+// `eachTextRow`, the exports' path (server/db/batches.ts): the same text, each row handed over as it
+// arrives; the unnamed statement, so any text may follow any other.
+describe(`eachTextRow (${dbKind()})`, () => {
+  const each = async (sql: string, params: unknown[]) => {
+    const rows: (string | null)[][] = [];
+    await database.eachTextRow({ sql, params }, (row) => rows.push(row));
+    return rows;
+  };
+
+  it("hands over every row in order, each column as PostgreSQL's text, with drizzle's parameters", async () => {
+    const [row] = await each(TYPES_SQL, [42, 'hello']);
+    expect(row?.slice(0, 2)).toEqual(['42', 'hello']);
+    expect(decodeTimestamp(row?.[2] as string)).toBe('2026-11-23T08:13:00.123Z');
+    expect(row?.slice(5)).toEqual(['t', '12.50', null, '{1,2}', '00:00:00']);
+    // A Date parameter is sent as its instant; a series of thousands of rows arrives whole and in order.
+    const at = new Date('2026-11-23T08:13:00.123Z');
+    expect(
+      await each('select $1::timestamptz = $2::timestamptz', [at, '2026-11-23 08:13:00.123+00']),
+    ).toEqual([['t']]);
+    const series = await each('select g from generate_series(1, $1::int) g', [5000]);
+    expect(series.map((r) => Number(r[0]))).toEqual(Array.from({ length: 5000 }, (_, i) => i + 1));
+    expect(await each('select 1 where false', [])).toEqual([]);
+    // Unnamed: a different text each time, with no name to collide.
+    expect(await each('select $1::int + 1', [1])).toEqual([['2']]);
+    expect(await each('select $1::text', ['x'])).toEqual([['x']]);
+  });
+
+  it("rejects with the statement's error, or with the first error the row handler threw, and serves the next ones", async () => {
+    await expect(each('select 10 / $1::int', [0])).rejects.toThrow(/division by zero/);
+    let handed = 0;
+    const failing = database.eachTextRow(
+      { sql: 'select g from generate_series(1, 100) g', params: [] },
+      () => {
+        handed++;
+        if (handed >= 3) throw new Error(`row handler failed at ${handed}`);
+      },
+    );
+    await expect(failing).rejects.toThrow('row handler failed at 3');
+    // No row is handed over after the failure (on PostgreSQL the statement itself runs to its end).
+    expect(handed).toBe(3);
+    expect(await each('select $1::int * 3', [7])).toEqual([['21']]);
+  });
+});

@@ -29,20 +29,30 @@ type Wire = {
  * and an empty row object from each row description, parsing every timestamp into a Date that is
  * formatted straight back) cost more server time than the rest of the app's own work
  * (docs/benchmarks.md, "Report verification"). Everything else goes through drizzle.
+ *
+ * With the name '' it is PostgreSQL's unnamed statement, parsed on every run (the exports' statements,
+ * whose text changes with their filters). With `onRow` each row is handed over as it arrives and none
+ * is kept (`Database.eachTextRow`); the callback then answers an empty list.
  */
 export class TextRowsQuery {
   /** Set by the client (pg-pool passes its callback); called once, with the rows or the error. */
   callback: ((err: Error | null, rows?: TextRow[]) => void) | undefined = undefined;
   private readonly rows: TextRow[] = [];
 
+  /** The first error `onRow` threw: no row is handed over after it, and the query answers it. */
+  private failure: Error | null = null;
+
   constructor(
     readonly name: string,
     readonly text: string,
     private readonly values: (string | null)[],
+    private readonly onRow?: (row: TextRow) => void,
   ) {}
 
   submit(connection: Wire): Error | null {
-    const known = connection.parsedStatements[this.name] ?? connection.submittedNamedStatements[this.name];
+    const known = this.name
+      ? (connection.parsedStatements[this.name] ?? connection.submittedNamedStatements[this.name])
+      : undefined;
     if (known !== undefined && known !== this.text)
       return new Error(
         `Prepared statements must be unique - '${this.name}' was used for a different statement`,
@@ -53,7 +63,7 @@ export class TextRowsQuery {
         connection.parse({ name: this.name, text: this.text, types: [] });
         // As pg's Query does: the client moves it to parsedStatements on ParseComplete, or drops it
         // on an error, so a failed statement is parsed again next time.
-        connection.submittedNamedStatements[this.name] = this.text;
+        if (this.name) connection.submittedNamedStatements[this.name] = this.text;
       }
       connection.bind({ statement: this.name, values: this.values });
       connection.execute({ portal: '', rows: 0 });
@@ -65,11 +75,22 @@ export class TextRowsQuery {
   }
 
   handleDataRow(msg: { fields: TextRow }): void {
-    this.rows.push(msg.fields);
+    if (!this.onRow) {
+      this.rows.push(msg.fields);
+      return;
+    }
+    if (this.failure) return;
+    // Thrown here, an error would be thrown inside the driver's message handling.
+    try {
+      this.onRow(msg.fields);
+    } catch (err) {
+      this.failure = err instanceof Error ? err : new Error(String(err));
+    }
   }
 
   handleReadyForQuery(): void {
-    this.callback?.(null, this.rows);
+    if (this.failure) this.callback?.(this.failure);
+    else this.callback?.(null, this.rows);
   }
 
   /** The client calls this at most once, and then no handleReadyForQuery follows for this query. */
@@ -144,7 +165,7 @@ export function textStatement(
 }
 
 /** A value as the text protocol sends it: dates as ISO 8601, objects as JSON, the rest as text. */
-function encodeParam(value: unknown): string | null {
+export function encodeParam(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);

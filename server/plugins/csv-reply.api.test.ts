@@ -12,6 +12,7 @@ import { exportBatches } from '../modules/workflow/sample-search.queries';
 import { EXPORT_AT } from '../modules/workflow/workflow.queries';
 import { createUser, dbKind, startTestApp, type TestApp, type TestUser } from '../../tests/support/test-app';
 import { type CsvColumn, csvStream } from './csv-reply';
+import type { RowBatches } from '../db/batches';
 
 // The CSV exports under a slow reader, on both databases (docs/benchmarks.md, "The export in
 // constant memory"): the next batch is read only when the consumer has taken the previous one, so a
@@ -30,35 +31,32 @@ beforeAll(async () => {
   t = await startTestApp({ EXPORT_BATCH_ROWS: String(BATCH_ROWS) });
   admin = await createUser(t, { role: 'admin' });
   // Every statement an export sends, counted where the app calls it (deps.database is this object).
-  const select = t.database.selectTextRows.bind(t.database);
-  t.database.selectTextRows = (query) => {
+  const each = t.database.eachTextRow.bind(t.database);
+  t.database.eachTextRow = (query, onRow) => {
     statements++;
-    return select(query);
+    return each(query, onRow);
   };
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/** An async iterable that counts how often it was asked for the next batch, and whether it is being read. */
-function counted<T>(source: AsyncIterable<T>) {
-  const it = source[Symbol.asyncIterator]();
+/** Batches that count how often the next one was asked for, and whether one is being read. */
+function counted<T>(source: RowBatches<T>) {
   const state = { pulled: 0, reading: 0 };
-  const iterable: AsyncIterable<T> = {
-    [Symbol.asyncIterator]: () => ({
-      async next() {
-        state.pulled++;
-        state.reading++;
-        try {
-          return await it.next();
-        } finally {
-          state.reading--;
-        }
-      },
-      return: async (value?: unknown) => (await it.return?.(value)) ?? { done: true, value: undefined },
-    }),
+  const batches: RowBatches<T> = {
+    async next(onRow) {
+      state.pulled++;
+      state.reading++;
+      try {
+        return await source.next(onRow);
+      } finally {
+        state.reading--;
+      }
+    },
+    return: () => source.return(),
   };
-  return { iterable, state };
+  return { batches, state };
 }
 
 /** Resolves once no batch is being read and none was asked for over a few turns of the event loop. */
@@ -154,7 +152,7 @@ describe(`CSV exports under a slow reader (${dbKind()})`, () => {
       { header: 'ID', value: (r) => r[EXPORT_AT.id] ?? null },
       { header: 'Item', value: (r) => r[EXPORT_AT.itemName] ?? null },
     ];
-    const stream = csvStream(columns, batches.iterable);
+    const stream = csvStream(columns, batches.batches);
 
     // A consumer that takes the first chunk and then holds every write until released.
     const { sink, chunks, release } = holdingSink();
@@ -252,7 +250,7 @@ describe(`CSV exports under a slow reader (${dbKind()})`, () => {
     // and one read ahead; released, the same bytes as the download.
     const batches = counted(auditExportBatches(t.database, { subjectId }, 8));
     const { sink, chunks, release } = holdingSink();
-    csvStream(AUDIT_CSV, batches.iterable).pipe(sink);
+    csvStream(AUDIT_CSV, batches.batches).pipe(sink);
     await quiet(batches.state);
     expect(batches.state.pulled).toBe(2);
     release();

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import type { RowBatches } from '../db/batches';
 
 export type CsvColumn<T> = {
   header: string;
@@ -26,55 +27,79 @@ export function csvCell(value: string | number | boolean | null, verbatim = fals
 /** RFC 4180 quoting by csv-stringify, each record ended by a line feed (the last one too). */
 const CSV_OPTIONS = { eof: true } as const;
 
+/** Rows turned into CSV together: few enough that they are garbage before V8 next scavenges. */
+const ROWS_PER_STRINGIFY = 64;
+/** Text pushed to the stream as soon as it reaches this size, in the middle of a batch too. */
+const CHUNK_CHARS = 64 * 1024;
+
 /**
  * The CSV of `batches` as a byte stream that reads one batch per read the consumer asks for.
  *
- * - Each batch becomes one chunk at once: its rows are turned into text by csv-stringify as soon as
- *   they arrive and are garbage before anything waits on the network, so no row object outlives
- *   its batch's turn of the event loop (V8 never promotes it) and the text waits as a Buffer.
- * - The next batch is read only when the consumer has taken the previous one: a chunk is larger than
- *   the stream's high-water mark, so after each push Node calls `read()` again only once the
- *   response (and so the socket) has drained. A client that stops reading stops the reading of
- *   batches; the server then holds at most one chunk here and one in the response.
- * - Destroyed early (the client went away), it ends the batches' generator, which stops its queries.
+ * - Each row is turned into its cells as it arrives from the database, and every few dozen rows
+ *   into CSV text by csv-stringify; the text is pushed every 64 KB. So neither a row nor its cells
+ *   outlive a handful of others, and V8 never promotes them to the old generation, where a whole
+ *   batch kept until its CSV was written piled up as garbage between full collections
+ *   (docs/benchmarks.md, "The export in constant memory").
+ * - A batch is read when Node asks for data (`read()`), and the next one only if it asked again
+ *   meanwhile: once the consumer stops taking chunks, the pushed text stays above the stream's
+ *   high-water mark, Node stops asking and the reading stops after the batch under way. A client
+ *   that stops reading stops the reading of rows; the server then holds at most about a batch's
+ *   text here and what the response buffers.
+ * - Destroyed early (the client went away), it ends the batches: no further statement is sent.
  */
-export function csvStream<T>(
-  columns: readonly CsvColumn<T>[],
-  batches: AsyncIterable<readonly T[]>,
-): Readable {
-  const iterator = batches[Symbol.asyncIterator]();
+export function csvStream<T>(columns: readonly CsvColumn<T>[], batches: RowBatches<T>): Readable {
   let header: string | null = stringify([columns.map((c) => c.header)], CSV_OPTIONS);
-  const render = (batch: readonly T[]) =>
-    stringify(
-      batch.map((row) => columns.map((c) => csvCell(c.value(row), c.verbatim))),
-      CSV_OPTIONS,
-    );
-  return new Readable({
+  let busy = false;
+  let wanted = false;
+  const cellsOf = (row: T) => columns.map((c) => csvCell(c.value(row), c.verbatim));
+  const stream = new Readable({
     highWaterMark: 16 * 1024,
     read() {
-      const pull = (): void => {
-        iterator.next().then(
-          (step) => {
-            if (this.destroyed) return;
-            let text = header ?? '';
-            header = null;
-            if (!step.done) text += render(step.value);
-            if (text) this.push(text, 'utf8');
-            if (step.done) this.push(null);
-            // An empty batch pushed nothing, so Node would not ask again: read on.
-            else if (!text) pull();
-          },
-          (err: unknown) => this.destroy(err instanceof Error ? err : new Error(String(err))),
-        );
-      };
-      pull();
+      wanted = true;
+      if (!busy) readBatch();
     },
     destroy(err, callback) {
-      // Ends the generator (its `finally` blocks run); a read still under way settles first.
-      void iterator.return?.(undefined).catch(() => {});
+      batches.return();
       callback(err);
     },
   });
+  const readBatch = (): void => {
+    busy = true;
+    wanted = false;
+    let text = header ?? '';
+    header = null;
+    let pending: ReturnType<typeof cellsOf>[] = [];
+    const flush = (all: boolean) => {
+      if (pending.length && (all || pending.length >= ROWS_PER_STRINGIFY)) {
+        text += stringify(pending, CSV_OPTIONS);
+        pending = [];
+      }
+      if (text && (all || text.length >= CHUNK_CHARS)) {
+        if (!stream.destroyed) stream.push(text, 'utf8');
+        text = '';
+      }
+    };
+    batches
+      .next((row) => {
+        pending.push(cellsOf(row));
+        flush(false);
+      })
+      .then(
+        (more) => {
+          if (stream.destroyed) return;
+          flush(true);
+          busy = false;
+          if (!more) stream.push(null);
+          // Node asked for more while the batch was read (the consumer took what was pushed).
+          else if (wanted) readBatch();
+        },
+        (err: unknown) => {
+          busy = false;
+          stream.destroy(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+  };
+  return stream;
 }
 
 /**
@@ -86,7 +111,7 @@ export function sendCsv<T>(
   reply: FastifyReply,
   fileName: string,
   columns: readonly CsvColumn<T>[],
-  batches: AsyncIterable<readonly T[]>,
+  batches: RowBatches<T>,
 ) {
   return reply
     .headers({

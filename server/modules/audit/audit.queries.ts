@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AuditFilters } from '../../../common/contracts/audit';
 import { AUDIT_SYSTEM_ACTOR } from '../../../common/domain/audit';
-import { keysetBatches } from '../../db/batches';
+import { keysetBatches, type RowBatches } from '../../db/batches';
 import type { Database, DbOrTx } from '../../db/client';
 import { columnIndexes, type TextRow } from '../../db/text-rows';
 import { auditChainHead, auditEvents } from '../../db/schema';
@@ -78,7 +78,7 @@ export async function auditPage(
   return { rows, total: Number(counted?.n ?? 0), filtered: true };
 }
 
-/** The CSV's columns, in its order, read as text rows (`Database.selectTextRows`). */
+/** The CSV's columns, in its order, read as text rows (`Database.eachTextRow`). */
 const exportColumns = {
   id: auditEvents.id,
   at: auditEvents.at,
@@ -102,26 +102,28 @@ export type AuditExportRow = TextRow;
 
 /**
  * Every matching event, newest first, in batches read by keyset (id below the last batch's): no
- * OFFSET, whatever the number of events. Each batch is one statement whose rows are arrays of text,
- * read only when the consumer asks for it (csvStream).
+ * OFFSET, whatever the number of events. Each batch is one statement whose rows are arrays of text
+ * handed over as they arrive, read only when the consumer asks for it (csvStream).
  */
 export function auditExportBatches(
-  database: Pick<Database, 'db' | 'selectTextRows'>,
+  database: Pick<Database, 'db' | 'eachTextRow'>,
   filters: AuditFilters,
   batchSize = 1000,
-): AsyncIterable<AuditExportRow[]> {
+): RowBatches<AuditExportRow> {
   const where = whereOf(filters);
-  return keysetBatches<AuditExportRow, number>(batchSize, async (below) => {
-    const rows = await database.selectTextRows(
-      database.db
-        .select(exportColumns)
-        .from(auditEvents)
-        .where(and(where, below === null ? undefined : lt(auditEvents.id, below)))
-        .orderBy(desc(auditEvents.id))
-        .limit(batchSize)
-        .toSQL(),
-    );
-    const last = rows[rows.length - 1];
-    return { rows, next: last ? Number(last[AUDIT_EXPORT_AT.id]) : null };
-  });
+  return keysetBatches<AuditExportRow, number>(
+    batchSize,
+    (below, onRow) =>
+      database.eachTextRow(
+        database.db
+          .select(exportColumns)
+          .from(auditEvents)
+          .where(and(where, below === null ? undefined : lt(auditEvents.id, below)))
+          .orderBy(desc(auditEvents.id))
+          .limit(batchSize)
+          .toSQL(),
+        onRow,
+      ),
+    (last) => Number(last[AUDIT_EXPORT_AT.id]),
+  );
 }

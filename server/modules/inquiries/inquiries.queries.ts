@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
-import { keysetBatches } from '../../db/batches';
+import { keysetBatches, type RowBatches } from '../../db/batches';
 import type { Database, DbOrTx } from '../../db/client';
 import { columnIndexes, type TextRow } from '../../db/text-rows';
 import { contactInquiries } from '../../db/schema';
@@ -37,7 +37,7 @@ export async function findInquiryForUpdate(db: DbOrTx, id: number) {
   return row;
 }
 
-/** The inquiries' CSV columns only, read as text rows (`Database.selectTextRows`) in this order. */
+/** The inquiries' CSV columns only, read as text rows (`Database.eachTextRow`) in this order. */
 const exportColumns = {
   id: contactInquiries.id,
   createdAt: contactInquiries.createdAt,
@@ -64,28 +64,30 @@ export type InquiryExportRow = TextRow;
  * are arrays of text, read only when the consumer asks for it (csvStream).
  */
 export function inquiryBatches(
-  database: Pick<Database, 'db' | 'selectTextRows'>,
+  database: Pick<Database, 'db' | 'eachTextRow'>,
   statuses: readonly string[] | undefined,
   batchSize = 1000,
-): AsyncIterable<InquiryExportRow[]> {
-  return keysetBatches<InquiryExportRow, number>(batchSize, async (below) => {
-    const rows = await database.selectTextRows(
-      database.db
-        .select(exportColumns)
-        .from(contactInquiries)
-        .where(
-          and(
-            statuses?.length ? inArray(contactInquiries.status, [...statuses]) : undefined,
-            below === null ? undefined : lt(contactInquiries.id, below),
-          ),
-        )
-        .orderBy(desc(contactInquiries.id))
-        .limit(batchSize)
-        .toSQL(),
-    );
-    const last = rows[rows.length - 1];
-    return { rows, next: last ? Number(last[INQUIRY_EXPORT_AT.id]) : null };
-  });
+): RowBatches<InquiryExportRow> {
+  return keysetBatches<InquiryExportRow, number>(
+    batchSize,
+    (below, onRow) =>
+      database.eachTextRow(
+        database.db
+          .select(exportColumns)
+          .from(contactInquiries)
+          .where(
+            and(
+              statuses?.length ? inArray(contactInquiries.status, [...statuses]) : undefined,
+              below === null ? undefined : lt(contactInquiries.id, below),
+            ),
+          )
+          .orderBy(desc(contactInquiries.id))
+          .limit(batchSize)
+          .toSQL(),
+        onRow,
+      ),
+    (last) => Number(last[INQUIRY_EXPORT_AT.id]),
+  );
 }
 
 /** The reply stored on the inquiry, which is then responded; undefined for an unknown inquiry. */

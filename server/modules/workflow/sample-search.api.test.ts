@@ -566,14 +566,13 @@ describe('GET /api/admin/samples.csv', () => {
     const { exportBatches } = await import('./sample-search.queries');
     const { EXPORT_AT } = await import('./workflow.queries');
     const seen: number[] = [];
-    for await (const batch of exportBatches(
-      t.database,
-      { q: m, sort: '-lastUpdated' },
-      { assignedTo: null },
-      5,
-    ))
-      seen.push(...batch.map((r) => Number(r[EXPORT_AT.id])));
+    const batches = exportBatches(t.database, { q: m, sort: '-lastUpdated' }, { assignedTo: null }, 5);
+    let statements = 0;
+    while (await batches.next((r) => seen.push(Number(r[EXPORT_AT.id])))) statements++;
     expect(seen).toEqual([...made].reverse());
+    // 23 rows, 5 a batch: 5 batches with rows (the last one short, so no statement after it).
+    expect(statements).toBe(5);
+    expect(await batches.next(() => {})).toBe(false);
     const res = await call(t, 'GET', `/api/admin/samples.csv?q=${m}`, { token: admin.token });
     expect((parse(res.text, { columns: true }) as unknown[]).length).toBe(23);
   });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 
 import type { SampleFilters, SampleSort } from '../../../common/contracts/sample-search';
 import { MAX_PAGED_ROWS } from '../../../common/contracts/sample-search';
 import { SAMPLE_STATUSES, normalizeStatus } from '../../../common/domain/samples';
-import { keysetBatches } from '../../db/batches';
+import { keysetBatches, type RowBatches } from '../../db/batches';
 import type { Database, DbOrTx } from '../../db/client';
 import { samples } from '../../db/schema';
 import { parseSearch } from './sample-search';
@@ -277,16 +277,17 @@ export async function countWorkList(db: DbOrTx, scope: SampleScope) {
 /**
  * Every row a filter selects, in its sort order, read in batches by keyset (the last row's sort
  * key and id bound the next batch): no OFFSET, whatever the size. Each batch is one statement whose
- * rows are arrays of text (`Database.selectTextRows`, columns at `EXPORT_AT`); a sorted export also
- * selects the sort column as PostgreSQL's text (exact timestamps, no JavaScript rounding), last. The
- * next batch is read only when the consumer asks for it (csvStream), and none is held after that.
+ * rows are arrays of text handed over as they arrive (`Database.eachTextRow`, columns at
+ * `EXPORT_AT`); a sorted export also selects the sort column as PostgreSQL's text (exact
+ * timestamps, no JavaScript rounding), last. The next batch is read only when the consumer asks for
+ * it (csvStream).
  */
 export function exportBatches(
-  database: Pick<Database, 'db' | 'selectTextRows'>,
+  database: Pick<Database, 'db' | 'eachTextRow'>,
   f: PreparedFilters,
   scope: SampleScope,
   batchSize = 1000,
-): AsyncIterable<SampleExportRow[]> {
+): RowBatches<SampleExportRow> {
   const { column, descending } = sortParts(f.sort);
   const dir = descending ? desc : asc;
   const keyed = f.sort !== undefined;
@@ -295,24 +296,21 @@ export function exportBatches(
   const cmp = descending ? sql`<` : sql`>`;
   return keysetBatches<SampleExportRow, { key: string | null; id: string | null }>(
     batchSize,
-    async (after) => {
+    (after, onRow) => {
       let bound: SQL | undefined;
       if (after)
         bound = keyed
           ? sql`(${column}, ${samples.id}) ${cmp} (${after.key}, ${after.id})`
           : sql`${samples.id} ${cmp} ${after.id}`;
-      const rows = await database.selectTextRows(
+      return database.eachTextRow(
         exportQuery(database.db, sortKey)
           .where(and(sampleWhere(f, scope), bound))
           .orderBy(...(keyed ? [dir(column), dir(samples.id)] : [dir(samples.id)]))
           .limit(batchSize)
           .toSQL(),
+        onRow,
       );
-      const last = rows[rows.length - 1];
-      return {
-        rows,
-        next: last ? { key: keyed ? (last[sortKeyAt] ?? null) : null, id: last[EXPORT_AT.id] ?? null } : null,
-      };
     },
+    (last) => ({ key: keyed ? (last[sortKeyAt] ?? null) : null, id: last[EXPORT_AT.id] ?? null }),
   );
 }

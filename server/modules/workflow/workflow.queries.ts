@@ -86,7 +86,7 @@ export function workListQuery(db: DbOrTx) {
  * The CSV export's columns only (GET /api/admin/samples.csv): what its cells are made of. No first
  * photo (a subquery per row), no long texts: an export of a million rows reads each of them once,
  * so every column it does not need costs memory and time for nothing. The rows come back as arrays
- * of text (`Database.selectTextRows`), the columns in this order (`EXPORT_AT`).
+ * of text (`Database.eachTextRow`), the columns in this order (`EXPORT_AT`).
  */
 const exportColumns = {
   id: samples.id,
