@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
@@ -45,7 +47,7 @@ const shownEvents = (page: Page) =>
   page.locator('[data-event-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-event-id')));
 
 describe('the Audit tab', () => {
-  it('filters to one sample, shows its events with what changed, keeps the filters in the URL, and verifies the chain', async () => {
+  it('filters to one sample, shows its events with what changed, keeps the filters in the URL, exports them as CSV, and verifies the chain', async () => {
     const { page } = await newPage(e2e.browser, { baseURL: url(), width: 1366, height: 900 });
     await loginAs(page, url(), E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin');
@@ -75,6 +77,24 @@ describe('the Audit tab', () => {
     await page.reload();
     await visible(page, '2 events');
     expect(await shownEvents(page)).toEqual(filtered);
+
+    // Export CSV downloads the events of this view, newest first, with what changed and the chain.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = parse(readFileSync(await download.path()), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(exported.map((e) => e.id)).toEqual(filtered);
+    expect(exported.map((e) => [e.action, e.subjectType, e.subjectId, e.actorLabel])).toEqual([
+      ['sample.status_changed', 'sample', String(sampleId), E2E_ADMIN.email],
+      ['sample.status_changed', 'sample', String(sampleId), E2E_ADMIN.email],
+    ]);
+    expect(JSON.parse(exported[0]?.after ?? '')).toMatchObject({ status: 'analysis' });
+    for (const e of exported) expect(e.hash).toMatch(/^[0-9a-f]{64}$/);
 
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await visible(page, 'Chain valid');

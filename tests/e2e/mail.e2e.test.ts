@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '../../common/contracts/accounts';
@@ -245,7 +247,7 @@ describe('the admin dashboard', () => {
     await selectTab(page, tab);
   }
 
-  it('replies to an inquiry: the reply is mailed, the inquiry is responded, the mail is readable in the Outbox', async () => {
+  it('replies to an inquiry: the reply is mailed, the inquiry is responded and exported as CSV, the mail is readable in the Outbox', async () => {
     const sender = `asker-${Date.now()}@example.com`;
     await callOk(e2e.product, 'POST', '/api/contact', {
       json: {
@@ -271,6 +273,26 @@ describe('the admin dashboard', () => {
 
     const reply = await mailTo(sender, /^Re: /);
     expect(reply.text).toContain('Yes, we do. Bring it on any weekday.');
+
+    // Export CSV downloads every inquiry, this one with its status and the reply sent.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^contact-inquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = parse(readFileSync(await download.path()), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(exported.filter((r) => r['E-mail'] === sender)).toMatchObject([
+      {
+        'First name': 'Quinn',
+        'Last name': 'Question',
+        Message: 'Do you value pocket watches?',
+        Status: 'responded',
+        Reply: 'Yes, we do. Bring it on any weekday.',
+      },
+    ]);
 
     await selectTab(page, 'Outbox');
     const mailRow = page.locator('tr', { hasText: sender }).filter({ hasText: 'Re: ' });

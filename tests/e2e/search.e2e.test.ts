@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displaySampleId } from '../../common/domain/samples';
 import { openPglite } from '../../server/db/client';
 import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { shot } from '../support/e2e';
@@ -109,7 +111,7 @@ async function waitForItems(page: Page, expected: string[]) {
 }
 
 describe('finding a sample', () => {
-  it('search without accents, filter, sort, open a result, Back to the same view; axe at 375 px', async () => {
+  it('search without accents, filter, sort, export the view as CSV, open a result, Back to the same view; axe at 375 px', async () => {
     const { page, context } = await newPage(browser, { baseURL: product.url });
     await loginAs(page, product.url, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin');
@@ -130,6 +132,25 @@ describe('finding a sample', () => {
     const view = new URL(page.url());
     expect(view.searchParams.get('q')).toBe('elise durer');
     expect(view.searchParams.getAll('status')).toEqual(['analysis']);
+
+    // Export CSV downloads this view: the same rows in the same order, the client's accents kept.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^samples-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = parse(readFileSync(await download.path()), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(exported.map((r) => [r.Item, r.Client, r.Status])).toEqual([
+      ['Meissen figurine', 'Élise Dürer', 'analysis'],
+      ['Meissen snuff box', 'Élise Dürer', 'analysis'],
+    ]);
+    const listed = await page
+      .locator('tr[data-sample-id]')
+      .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-sample-id'))));
+    expect(exported.map((r) => r.ID)).toEqual(listed.map(displaySampleId));
 
     await page.getByRole('link', { name: 'Meissen figurine' }).click();
     await page.waitForURL(/\/sample\/\d+$/);
