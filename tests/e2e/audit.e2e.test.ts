@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
+import { downloadCsv, loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
 import { type E2E, selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { submitSample } from '../support/factories';
@@ -79,15 +77,8 @@ describe('the Audit tab', () => {
     expect(await shownEvents(page)).toEqual(filtered);
 
     // Export CSV downloads the events of this view, newest first, with what changed and the chain.
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 30_000 }),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
-    const exported = parse(readFileSync(await download.path()), { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const { fileName, rows: exported } = await downloadCsv(page, 'Export CSV');
+    expect(fileName).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(exported.map((e) => e.id)).toEqual(filtered);
     expect(exported.map((e) => [e.action, e.subjectType, e.subjectId, e.actorLabel])).toEqual([
       ['sample.status_changed', 'sample', String(sampleId), E2E_ADMIN.email],

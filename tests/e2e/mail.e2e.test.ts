@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '../../common/contracts/accounts';
 import { UNSUBSCRIBED_MESSAGE } from '../../common/contracts/mail';
-import { loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
+import { downloadCsv, loginAs, newPage, expectNoSeriousAxeViolations } from '../support/browser';
 import { type E2E, selectTab, startE2E, stopE2E, visible } from '../support/e2e';
 import { call, callOk, loginToken, registerAccount } from '../support/http';
 import { submitSample } from '../support/factories';
@@ -275,15 +273,8 @@ describe('the admin dashboard', () => {
     expect(reply.text).toContain('Yes, we do. Bring it on any weekday.');
 
     // Export CSV downloads every inquiry, this one with its status and the reply sent.
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 30_000 }),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^contact-inquiries-\d{4}-\d{2}-\d{2}\.csv$/);
-    const exported = parse(readFileSync(await download.path()), { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const { fileName, rows: exported } = await downloadCsv(page, 'Export CSV');
+    expect(fileName).toMatch(/^contact-inquiries-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(exported.filter((r) => r['E-mail'] === sender)).toMatchObject([
       {
         'First name': 'Quinn',

@@ -1,13 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displaySampleId } from '../../common/domain/samples';
 import { openPglite } from '../../server/db/client';
-import { launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
+import { downloadCsv, launchBrowser, loginAs, newPage, seriousAxeViolations } from '../support/browser';
 import { shot } from '../support/e2e';
 import { callOk, loginToken, registerAccount } from '../support/http';
 import { E2E_ADMIN, type Product, startProduct } from '../support/product';
@@ -134,15 +133,8 @@ describe('finding a sample', () => {
     expect(view.searchParams.getAll('status')).toEqual(['analysis']);
 
     // Export CSV downloads this view: the same rows in the same order, the client's accents kept.
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 30_000 }),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^samples-\d{4}-\d{2}-\d{2}\.csv$/);
-    const exported = parse(readFileSync(await download.path()), { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const { fileName, rows: exported } = await downloadCsv(page, 'Export CSV');
+    expect(fileName).toMatch(/^samples-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(exported.map((r) => [r.Item, r.Client, r.Status])).toEqual([
       ['Meissen figurine', 'Élise Dürer', 'analysis'],
       ['Meissen snuff box', 'Élise Dürer', 'analysis'],

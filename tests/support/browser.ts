@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { parse } from 'csv-parse/sync';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, CHROMIUM_SHELL_PATH, isCi, loud, programInstalled } from './programs';
 
@@ -131,4 +132,20 @@ const describeViolation = (v: AxeViolation) =>
 /** Fails the test on any serious or critical axe violation, naming each (rule, help, elements). */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   expect((await seriousAxeViolations(page)).map(describeViolation)).toEqual([]);
+}
+
+/**
+ * Clicks the button named `name` (Export CSV, for instance), waits for the download it starts, and
+ * answers the file's suggested name and its rows, each keyed by the CSV's header.
+ */
+export async function downloadCsv(
+  page: Page,
+  name: string,
+): Promise<{ fileName: string; rows: Record<string, string>[] }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByRole('button', { name }).click(),
+  ]);
+  const rows = parse(readFileSync(await download.path()), { columns: true }) as Record<string, string>[];
+  return { fileName: download.suggestedFilename(), rows };
 }
