@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { restrictToOwner } from './file-modes';
+import { claimPgliteDir } from './pglite-lock';
 import * as schema from './schema';
 import { encodeParam, type TextRow, TextRowsQuery, textParam } from './text-rows';
 
@@ -113,15 +114,23 @@ export async function openPglite(
   opts: { loadDataDir?: Blob } = {},
 ): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // One process at a time on a directory (pglite-lock.ts); released when the database is closed.
+  const release = dataDir ? claimPgliteDir(dataDir) : () => {};
+  if (dataDir) process.once('exit', release);
   // One options object: PGlite ignores the options argument when the first one is undefined.
   const client = new PGlite({
     dataDir: dataDir ? resolve(dataDir) : undefined,
     loadDataDir: opts.loadDataDir,
     extensions: PGLITE_EXTENSIONS,
   });
-  await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  try {
+    await client.waitReady;
+    await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  } catch (err) {
+    release();
+    throw err;
+  }
   if (dataDir) restrictToOwner(dataDir);
   // PGlite parses every type it has a parser for (its own and, after start-up, the database's array
   // types); these parsers keep each of them as PostgreSQL's text, as queryTextRows promises.
@@ -152,6 +161,8 @@ export async function openPglite(
     },
     async close() {
       await client.close();
+      release();
+      process.off('exit', release);
       if (dataDir) restrictToOwner(dataDir);
     },
   };
