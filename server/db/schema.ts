@@ -48,6 +48,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Bumped to end every session at once (logout-all, password change or reset, deactivation). */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * Bumped, by triggers, whenever one of this user's samples or their files changes (migration 0036):
+     * the own list's answer is reused while it stands (docs/decisions/0035-own-list-reuse.md).
+     */
+    samplesVersion: bigint('samples_version', { mode: 'number' }).notNull().default(0),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** "E-mail me when my sample's status changes" (docs/product/mail.md). */
     notifyStatusChanges: boolean('notify_status_changes').notNull().default(true),

@@ -43,6 +43,11 @@ declare module 'fastify' {
     session: SessionToken | null;
     /** The API key a request was made with (docs/product/partners.md); null for a session token. */
     apiKey: { id: number; scopes: readonly string[] } | null;
+    /**
+     * The signed-in user's `samples_version` as the session lookup read it: the own list's answer
+     * may be reused while it stands (docs/decisions/0035-own-list-reuse.md). Null for API keys.
+     */
+    samplesVersion: string | null;
   }
   interface FastifyContextConfig {
     /** A route open to visitors. Every other route requires a valid token (guards fail closed). */
@@ -158,6 +163,8 @@ function sessionUserOf(row: UserColumns): SessionUser {
 const SESSION_COLUMNS = {
   ...USER_COLUMNS,
   sessionVersion: users.sessionVersion,
+  // Read here, where every signed-in request already reads its user, so reusing the own list costs no query.
+  samplesVersion: users.samplesVersion,
   // A token ended by logout (docs/product/accounts-and-sessions.md).
   revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
 };
@@ -165,7 +172,9 @@ const SESSION_COLUMNS = {
 const AT = columnIndexes(SESSION_COLUMNS);
 
 /** The session lookup's text row as the user's columns. */
-function sessionRowOf(row: TextRow): UserColumns & { sessionVersion: number; revoked: boolean } {
+function sessionRowOf(
+  row: TextRow,
+): UserColumns & { sessionVersion: number; samplesVersion: string; revoked: boolean } {
   return {
     id: Number(row[AT.id]),
     email: row[AT.email] ?? '',
@@ -176,6 +185,7 @@ function sessionRowOf(row: TextRow): UserColumns & { sessionVersion: number; rev
     twoFactorEnabled: row[AT.twoFactorEnabled] === 't',
     labRequires2fa: row[AT.labRequires2fa] === 't',
     sessionVersion: Number(row[AT.sessionVersion]),
+    samplesVersion: row[AT.samplesVersion] ?? '',
     revoked: row[AT.revoked] === 't',
   };
 }
@@ -199,6 +209,7 @@ export function registerAuth(
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('samplesVersion', null);
   documentApiKeyScopes(app);
   // Every authenticated request reads its user: one named statement, planned once per connection and
   // read as text rows (no row description, no driver or drizzle row mapping: docs/benchmarks.md, "Load").
@@ -249,6 +260,7 @@ export function registerAuth(
       if (row?.isActive && row.sessionVersion === claims.sv && !row.revoked) {
         request.session = { jti: claims.jti, exp: claims.exp };
         request.user = sessionUserOf(row);
+        request.samplesVersion = row.samplesVersion;
       }
     }
   };

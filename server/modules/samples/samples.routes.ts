@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParams } from '../../../common/contracts/errors';
-import { sampleDetail, ownSampleListItem, sampleSchema } from '../../../common/contracts/samples';
+import {
+  sampleDetail,
+  ownSampleListItem,
+  sampleSchema,
+  type OwnSampleListItem,
+} from '../../../common/contracts/samples';
+import { utcDay } from '../../../common/domain/turnaround';
 import {
   inMegabytes,
   MAX_SAMPLE_DOCUMENTS,
@@ -17,6 +23,7 @@ import { canReadSample } from '../../policies/samples';
 import { seesCustodyDetails } from '../../policies/custody';
 import { presentOwnSample, presentSample, presentSampleDetail } from './samples.presenter';
 import { drawSampleId, findSampleDetail, listOwnSamples } from './samples.queries';
+import { OwnListAnswers } from './own-list-answers';
 import { receiveSampleSubmission } from './samples.upload';
 import { releaseReservation } from './submission-reservations.queries';
 import { submissionBudget, submitSample } from './submit-sample';
@@ -25,6 +32,7 @@ const NOT_FOUND = 'Sample not found';
 
 /** GET /api/samples, POST /api/samples, GET /api/samples/{id} (docs/product/api.md, limits.md). */
 export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const ownLists = new OwnListAnswers();
   return async (app) => {
     app.get(
       '/api/samples',
@@ -40,10 +48,20 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(ownSampleListItem), 401: errorResponse },
         },
       },
-      async (request) => {
-        const rows = await listOwnSamples(deps.database, currentUser(request).id);
+      async (request, reply) => {
+        const userId = currentUser(request).id;
         const now = new Date();
-        return rows.map((row) => presentOwnSample(row, now));
+        const day = utcDay(now);
+        // The answer of an unchanged list is reused (an API key's request has no version: always read).
+        const version = request.samplesVersion;
+        let body = version === null ? undefined : ownLists.get(userId, version, day);
+        if (body === undefined) {
+          const rows = await listOwnSamples(deps.database, userId);
+          body = JSON.stringify(rows.map((row) => presentOwnSample(row, now)));
+          if (version !== null) ownLists.set(userId, version, day, body);
+        }
+        // Already JSON (what presentedJson would write): sent as it is.
+        return reply.type('application/json; charset=utf-8').send(body as unknown as OwnSampleListItem[]);
       },
     );
 

@@ -1,0 +1,71 @@
+ALTER TABLE "users" ADD COLUMN "samples_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- The own list's answer (GET /api/samples) is reused while the owner's samples_version stands
+-- (docs/decisions/0035-own-list-reuse.md). These triggers bump it in the same transaction as any
+-- change to a sample row or to one of its files, whatever code path made it: once per statement and
+-- owner, the owners in id order (two statements touching several owners lock them in one order).
+CREATE FUNCTION "samples_version_bump"(VARIADIC "owner_ids" integer[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE "users" AS u SET "samples_version" = u."samples_version" + 1
+    FROM (SELECT DISTINCT o AS "id" FROM unnest("owner_ids") AS o WHERE o IS NOT NULL ORDER BY 1) AS c
+    WHERE u."id" = c."id";
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "samples_version_on_samples"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "samples_version_bump"(VARIADIC ARRAY(SELECT DISTINCT "user_id" FROM "new_samples"));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "samples_version_bump"(VARIADIC ARRAY(SELECT DISTINCT "user_id" FROM "old_samples"));
+  ELSE
+    PERFORM "samples_version_bump"(VARIADIC ARRAY(
+      SELECT "user_id" FROM "new_samples" UNION SELECT "user_id" FROM "old_samples"));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "samples_version_on_files"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "samples_version_bump"(VARIADIC ARRAY(
+      SELECT DISTINCT s."user_id" FROM "samples" s WHERE s."id" IN (SELECT "sample_id" FROM "new_files")));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "samples_version_bump"(VARIADIC ARRAY(
+      SELECT DISTINCT s."user_id" FROM "samples" s WHERE s."id" IN (SELECT "sample_id" FROM "old_files")));
+  ELSE
+    PERFORM "samples_version_bump"(VARIADIC ARRAY(
+      SELECT DISTINCT s."user_id" FROM "samples" s
+        WHERE s."id" IN (SELECT "sample_id" FROM "new_files" UNION SELECT "sample_id" FROM "old_files")));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "samples_version_on_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "users" SET "samples_version" = "samples_version" + 1;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "samples_version_insert" AFTER INSERT ON "samples"
+  REFERENCING NEW TABLE AS "new_samples" FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_samples"();
+--> statement-breakpoint
+CREATE TRIGGER "samples_version_update" AFTER UPDATE ON "samples"
+  REFERENCING OLD TABLE AS "old_samples" NEW TABLE AS "new_samples"
+  FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_samples"();
+--> statement-breakpoint
+CREATE TRIGGER "samples_version_delete" AFTER DELETE ON "samples"
+  REFERENCING OLD TABLE AS "old_samples" FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_samples"();
+--> statement-breakpoint
+CREATE TRIGGER "samples_version_truncate" AFTER TRUNCATE ON "samples"
+  FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_truncate"();
+--> statement-breakpoint
+CREATE TRIGGER "samples_version_files_insert" AFTER INSERT ON "sample_files"
+  REFERENCING NEW TABLE AS "new_files" FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_files"();
+--> statement-breakpoint
+CREATE TRIGGER "samples_version_files_update" AFTER UPDATE ON "sample_files"
+  REFERENCING OLD TABLE AS "old_files" NEW TABLE AS "new_files"
+  FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_files"();
+--> statement-breakpoint
+CREATE TRIGGER "samples_version_files_delete" AFTER DELETE ON "sample_files"
+  REFERENCING OLD TABLE AS "old_files" FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_files"();
+--> statement-breakpoint
+CREATE TRIGGER "samples_version_files_truncate" AFTER TRUNCATE ON "sample_files"
+  FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_truncate"();
