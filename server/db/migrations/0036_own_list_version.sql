@@ -5,6 +5,8 @@ ALTER TABLE "users" ADD COLUMN "samples_version" bigint DEFAULT 0 NOT NULL;--> s
 -- owner, the owners in id order (two statements touching several owners lock them in one order).
 -- Each bump is one UPDATE written out in the trigger function, whose plan PL/pgSQL keeps: a helper
 -- function taking an array cost the submission 0.3 ms more of the database's CPU (benchmarks.md).
+-- A file's owner is looked up by the sample's primary key, row by row: a plan kept from when the
+-- samples table was small would otherwise scan all of it on every photo.
 CREATE FUNCTION "samples_version_on_samples"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -25,19 +27,18 @@ CREATE FUNCTION "samples_version_on_files"() RETURNS trigger LANGUAGE plpgsql AS
 BEGIN
   IF TG_OP = 'INSERT' THEN
     UPDATE "users" AS u SET "samples_version" = u."samples_version" + 1
-      FROM (SELECT DISTINCT s."user_id" FROM "samples" s
-            WHERE s."id" IN (SELECT "sample_id" FROM "new_files") ORDER BY 1) AS c
+      FROM (SELECT DISTINCT (SELECT s."user_id" FROM "samples" s WHERE s."id" = f."sample_id") AS "user_id"
+            FROM "new_files" f ORDER BY 1) AS c
       WHERE u."id" = c."user_id";
   ELSIF TG_OP = 'DELETE' THEN
     UPDATE "users" AS u SET "samples_version" = u."samples_version" + 1
-      FROM (SELECT DISTINCT s."user_id" FROM "samples" s
-            WHERE s."id" IN (SELECT "sample_id" FROM "old_files") ORDER BY 1) AS c
+      FROM (SELECT DISTINCT (SELECT s."user_id" FROM "samples" s WHERE s."id" = f."sample_id") AS "user_id"
+            FROM "old_files" f ORDER BY 1) AS c
       WHERE u."id" = c."user_id";
   ELSE
     UPDATE "users" AS u SET "samples_version" = u."samples_version" + 1
-      FROM (SELECT DISTINCT s."user_id" FROM "samples" s
-            WHERE s."id" IN (SELECT "sample_id" FROM "new_files" UNION SELECT "sample_id" FROM "old_files")
-            ORDER BY 1) AS c
+      FROM (SELECT DISTINCT (SELECT s."user_id" FROM "samples" s WHERE s."id" = f."sample_id") AS "user_id"
+            FROM (SELECT "sample_id" FROM "new_files" UNION SELECT "sample_id" FROM "old_files") f ORDER BY 1) AS c
       WHERE u."id" = c."user_id";
   END IF;
   RETURN NULL;
@@ -49,17 +50,20 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "samples_version_insert" AFTER INSERT ON "samples"
+-- PostgreSQL fires a table's triggers in the order of their names: "samples_0_…" come before
+-- samples_bucket_* (migration 0001), whose upsert takes the one row lock every insert shares; that
+-- lock is then held only from the last trigger to the commit.
+CREATE TRIGGER "samples_0_version_insert" AFTER INSERT ON "samples"
   REFERENCING NEW TABLE AS "new_samples" FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_samples"();
 --> statement-breakpoint
-CREATE TRIGGER "samples_version_update" AFTER UPDATE ON "samples"
+CREATE TRIGGER "samples_0_version_update" AFTER UPDATE ON "samples"
   REFERENCING OLD TABLE AS "old_samples" NEW TABLE AS "new_samples"
   FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_samples"();
 --> statement-breakpoint
-CREATE TRIGGER "samples_version_delete" AFTER DELETE ON "samples"
+CREATE TRIGGER "samples_0_version_delete" AFTER DELETE ON "samples"
   REFERENCING OLD TABLE AS "old_samples" FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_samples"();
 --> statement-breakpoint
-CREATE TRIGGER "samples_version_truncate" AFTER TRUNCATE ON "samples"
+CREATE TRIGGER "samples_0_version_truncate" AFTER TRUNCATE ON "samples"
   FOR EACH STATEMENT EXECUTE FUNCTION "samples_version_on_truncate"();
 --> statement-breakpoint
 CREATE TRIGGER "samples_version_files_insert" AFTER INSERT ON "sample_files"
