@@ -7,7 +7,14 @@ import { loadConfig } from '../config';
 import { createAccountToken, RESET_TOKEN_MINUTES } from '../modules/accounts/account-tokens';
 import { jobs, labSettings, mailOutbox, samples, users } from '../db/schema';
 import { startTestSmtp, type TestSmtp } from '../../tests/support/smtp';
-import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../tests/support/test-app';
+import {
+  call,
+  createUser,
+  secondInstance,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from '../../tests/support/test-app';
 
 // Every mail of docs/product/mail.md, delivered to a real SMTP server in this process.
 
@@ -355,21 +362,7 @@ describe('delivery', () => {
   });
 
   it('two app instances on one database deliver each mail exactly once', async () => {
-    const second = await buildApp({
-      config: loadConfig({
-        DATA_DIR: t.dataDir,
-        LOG_LEVEL: 'silent',
-        // Instances share the server secret (README.md, deploying): it seals the mails' live links.
-        JWT_SECRET: t.app.deps.config.jwtSecret,
-        PUBLIC_URL: 'http://lab.test',
-        SMTP_URL: smtp.url,
-      }),
-      database: t.database,
-      storage: t.storage,
-      logger: false,
-      serveWeb: false,
-    });
-    await second.ready();
+    const second = await secondInstance(t, { SMTP_URL: smtp.url });
     try {
       const ids: number[] = [];
       for (let i = 0; i < 12; i++) {

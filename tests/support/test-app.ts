@@ -132,6 +132,35 @@ export async function startTestApp(
   };
 }
 
+/**
+ * A second instance of the product on `t`'s database, files and server secret, as a deployment behind
+ * a load balancer runs it (README.md, deploying); not listening: call it with `inject`. The caller
+ * closes it.
+ */
+export async function secondInstance(
+  t: TestApp,
+  env: Record<string, string> = {},
+  opts: { runJobs?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: loadConfig({
+      DATA_DIR: t.dataDir,
+      LOG_LEVEL: 'silent',
+      // Instances share the server secret: it signs the tokens and seals the mails' live links.
+      JWT_SECRET: t.app.deps.config.jwtSecret,
+      PUBLIC_URL: 'http://lab.test',
+      ...env,
+    }),
+    database: t.database,
+    storage: t.storage,
+    logger: false,
+    serveWeb: false,
+    runJobs: opts.runJobs,
+  });
+  await app.ready();
+  return app;
+}
+
 let userCounter = 0;
 
 /** argon2 hashes by password, made once per worker: most test users share the default password. */

@@ -2,11 +2,16 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ownSampleListItem } from '../../../common/contracts/samples';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { sampleFiles, samples, users } from '../../db/schema';
 import { insertSample } from '../../../tests/support/factories';
-import { call, createUser, startTestApp, type TestApp, type TestUser } from '../../../tests/support/test-app';
+import {
+  call,
+  createUser,
+  secondInstance,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from '../../../tests/support/test-app';
 
 // The own list's answer is reused while the owner's samples stand (docs/decisions/0035-own-list-reuse.md):
 // an unchanged list is answered without reading it again, and every kind of change, made by any code
@@ -151,20 +156,7 @@ describe('the own list, reused while it stands', () => {
   it('a change made through another instance shows in this one at once', async () => {
     const owner = await createUser(t);
     const s = await insertSample(t.db, owner, { itemName: 'Twin vase', status: 'submitted' });
-    const second = await buildApp({
-      config: loadConfig({
-        DATA_DIR: t.dataDir,
-        LOG_LEVEL: 'silent',
-        JWT_SECRET: t.app.deps.config.jwtSecret,
-        PUBLIC_URL: 'http://lab.test',
-      }),
-      database: t.database,
-      storage: t.storage,
-      logger: false,
-      serveWeb: false,
-      runJobs: false,
-    });
-    await second.ready();
+    const second = await secondInstance(t, {}, { runJobs: false });
     try {
       const listThere = async () => {
         const res = await second.inject({
