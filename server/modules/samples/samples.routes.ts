@@ -38,7 +38,6 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/samples',
       {
         config: { apiKeyScope: 'samples:read' },
-        serializerCompiler: presentedJson,
         schema: {
           tags: ['samples'],
           summary: "The caller's own samples, newest first",
@@ -60,7 +59,8 @@ export function samplesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           body = JSON.stringify(rows.map((row) => presentOwnSample(row, now)));
           if (version !== null) ownLists.set(userId, version, day, body);
         }
-        // Already JSON (what presentedJson would write): sent as it is.
+        // The handler writes the JSON itself (the presenter's typed rows, as presentedJson would), so
+        // a kept answer is sent as it is and no serializer runs.
         return reply.type('application/json; charset=utf-8').send(body as unknown as OwnSampleListItem[]);
       },
     );
